@@ -1,0 +1,100 @@
+//! `sliders schemes` and `sliders attacks`.
+
+use std::io::{BufRead, BufWriter, Write};
+
+use sliders::schemes::{Scheme, SchemeId, WithScheme};
+
+use crate::error::CliError;
+use crate::parse;
+
+/// `sliders schemes`: `<name> <table-bytes> <available|unavailable>` per scheme.
+pub fn list_schemes() -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    for &id in SchemeId::ALL {
+        let availability = if id.is_available() {
+            "available"
+        } else {
+            "unavailable"
+        };
+        writeln!(out, "{} {} {}", id.name(), id.table_bytes(), availability)
+            .map_err(|e| CliError::io("writing stdout", e))?;
+    }
+    Ok(())
+}
+
+/// `sliders attacks`: the scheme is chosen once; the line loop is monomorphised for it.
+pub fn run(scheme: &str) -> Result<(), CliError> {
+    let id = parse::scheme(scheme)?;
+    let stdin = std::io::stdin().lock();
+    let stdout = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match id.run(Answer {
+        input: stdin,
+        output: stdout,
+    }) {
+        Ok(result) => result,
+        Err(_) => Err(CliError::input(format!(
+            "scheme {id} is unavailable on this CPU"
+        ))),
+    }
+}
+
+struct Answer<R, W> {
+    input: R,
+    output: W,
+}
+
+impl<R: BufRead, W: Write> WithScheme for Answer<R, W> {
+    type Output = Result<(), CliError>;
+
+    fn run<S: Scheme>(mut self, scheme: S) -> Result<(), CliError> {
+        let mut line = String::new();
+        let mut number = 0u64;
+        let result = loop {
+            line.clear();
+            match self.input.read_line(&mut line) {
+                Ok(0) => break Ok(()),
+                Ok(_) => {}
+                Err(e) => {
+                    break Err(CliError::io(
+                        &format!("reading stdin after line {number}"),
+                        e,
+                    ))
+                }
+            }
+            number += 1;
+            match parse_line(&line) {
+                Ok((slider, square, occupied)) => {
+                    let attacks = scheme.attacks(slider, square, occupied);
+                    if let Err(e) = writeln!(self.output, "{:#018x}", attacks.0) {
+                        break Err(CliError::io("writing stdout", e));
+                    }
+                }
+                Err(what) => break Err(CliError::input(format!("line {number}: {what}"))),
+            }
+        };
+        // Answers to the lines before a bad one are still written.
+        let flushed = self
+            .output
+            .flush()
+            .map_err(|e| CliError::io("writing stdout", e));
+        result.and(flushed)
+    }
+}
+
+fn parse_line(line: &str) -> Result<(sliders::Slider, sliders::Square, sliders::Bitboard), String> {
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let mut fields = line.split_ascii_whitespace();
+    let (Some(piece), Some(square), Some(occupancy), None) =
+        (fields.next(), fields.next(), fields.next(), fields.next())
+    else {
+        return Err(format!(
+            "expected `<rook|bishop|queen> <square> <occupancy>`, got {line:?}"
+        ));
+    };
+    Ok((
+        parse::slider(piece)?,
+        parse::square(square)?,
+        parse::occupancy(occupancy)?,
+    ))
+}

@@ -1,0 +1,70 @@
+//! `sliders`: the command line over the sliders crates. Subcommands, their arguments
+//! and their output formats are a contract (see the README); change them on purpose.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod attacks;
+mod error;
+mod parse;
+mod show;
+
+#[derive(Parser)]
+#[command(
+    name = "sliders",
+    version,
+    about = "Sliding-piece attacks: schemes, lookups, boards."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every scheme: `<name> <table-bytes> <available|unavailable>`.
+    Schemes,
+    /// Answer `<rook|bishop|queen> <square> <occupancy>` lines from stdin, one
+    /// `0x<16 hex digits>` attack set per line.
+    Attacks {
+        /// The scheme to use: `auto` (the run-time choice) or a name from `sliders schemes`.
+        #[arg(long, default_value = "auto")]
+        scheme: String,
+    },
+    /// Draw an occupancy, and a slider's attacks when `--square` and `--piece` are given.
+    Show {
+        /// The occupied squares, `0x` and up to 16 hex digits.
+        occupancy: String,
+        /// The slider's square, like `e4`.
+        #[arg(long, requires = "piece")]
+        square: Option<String>,
+        /// rook, bishop or queen.
+        #[arg(long, requires = "square")]
+        piece: Option<String>,
+        /// The scheme to use: `auto` or a name from `sliders schemes`.
+        #[arg(long, default_value = "auto")]
+        scheme: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Schemes => attacks::list_schemes(),
+        Command::Attacks { scheme } => attacks::run(&scheme),
+        Command::Show {
+            occupancy,
+            square,
+            piece,
+            scheme,
+        } => show::run(&occupancy, square.as_deref(), piece.as_deref(), &scheme),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sliders: {}", error.message);
+            ExitCode::from(error.code)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! `sliders show`: draws an occupancy and, optionally, a slider's attacks on it.
+
+use sliders::schemes::{Scheme, WithScheme};
+use sliders::{Bitboard, File, Rank, Slider, Square};
+
+use crate::error::CliError;
+use crate::parse;
+
+pub fn run(
+    occupancy: &str,
+    square: Option<&str>,
+    piece: Option<&str>,
+    scheme: &str,
+) -> Result<(), CliError> {
+    let occupied = parse::occupancy(occupancy).map_err(CliError::input)?;
+    let Some((square, piece)) = square.zip(piece) else {
+        println!("{occupied}");
+        println!(
+            "occupancy {:#018x} ({} squares)",
+            occupied.0,
+            occupied.len()
+        );
+        return Ok(());
+    };
+    let square = parse::square(square).map_err(CliError::input)?;
+    let slider = parse::slider(piece).map_err(CliError::input)?;
+    let id = parse::scheme(scheme)?;
+    let attacks = id
+        .run(Lookup {
+            slider,
+            square,
+            occupied,
+        })
+        .map_err(|_| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
+    print!("{}", draw(occupied, slider, square, attacks));
+    println!(
+        "{} on {square}: attacks {:#018x} ({} squares), scheme {id}",
+        slider.name(),
+        attacks.0,
+        attacks.len()
+    );
+    println!("legend: piece letter = the slider, X = attacked blocker, x = attacked empty, o = other blocker");
+    Ok(())
+}
+
+struct Lookup {
+    slider: Slider,
+    square: Square,
+    occupied: Bitboard,
+}
+
+impl WithScheme for Lookup {
+    type Output = Bitboard;
+    fn run<S: Scheme>(self, scheme: S) -> Bitboard {
+        scheme.attacks(self.slider, self.square, self.occupied)
+    }
+}
+
+fn draw(occupied: Bitboard, slider: Slider, at: Square, attacks: Bitboard) -> String {
+    let letter = match slider {
+        Slider::Rook => 'R',
+        Slider::Bishop => 'B',
+        Slider::Queen => 'Q',
+    };
+    let mut out = String::new();
+    for rank in Rank::ALL.iter().rev() {
+        out.push(rank.to_char());
+        for file in File::ALL {
+            let sq = Square::new(file, *rank);
+            let cell = if sq == at {
+                letter
+            } else {
+                match (attacks.contains(sq), occupied.contains(sq)) {
+                    (true, true) => 'X',
+                    (true, false) => 'x',
+                    (false, true) => 'o',
+                    (false, false) => '.',
+                }
+            };
+            out.push(' ');
+            out.push(cell);
+        }
+        out.push('\n');
+    }
+    out.push_str("  a b c d e f g h\n");
+    out
+}

@@ -1,0 +1,147 @@
+//! What this CPU can do, read once with `cpuid` (no `std` needed) and cached.
+//!
+//! # The PEXT rule
+//!
+//! PEXT is used only when the CPU has BMI2 **and** its PEXT is fast. AMD implemented
+//! PEXT and PDEP in microcode before Zen 3: about 18 cycles per source bit set, up to
+//! hundreds of cycles, against 3 cycles on Intel (Haswell and later) and on AMD Zen 3
+//! and later. So PEXT counts as slow on:
+//!
+//! - `AuthenticAMD` with family below 0x19: Excavator (0x15), Zen, Zen+ and Zen 2 (0x17),
+//!   and every older AMD family that has BMI2 at all;
+//! - `HygonGenuine` family 0x18 (Dhyana, a Zen 1 derivative).
+//!
+//! Everything else with BMI2 counts as fast. The rule is [`pext_is_fast_on`].
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// The facts about a CPU that the scheme choice depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpuFacts {
+    /// The 12-byte vendor string, e.g. `GenuineIntel`, `AuthenticAMD`.
+    pub vendor: [u8; 12],
+    /// The display family (base family plus extended family when the base is 0xF).
+    pub family: u32,
+    /// Whether cpuid leaf 7 reports BMI2.
+    pub bmi2: bool,
+}
+
+/// Reads the CPU facts with `cpuid`, or `None` off x86-64.
+///
+/// ```
+/// let facts = sliders::cpu::facts();
+/// # #[cfg(target_arch = "x86_64")]
+/// assert!(facts.is_some());
+/// ```
+pub fn facts() -> Option<CpuFacts> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::__cpuid;
+        // cpuid exists on every x86-64 CPU; `#[allow(unused_unsafe)]` because newer
+        // compilers mark the intrinsic safe.
+        #[allow(unused_unsafe)]
+        let (leaf0, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
+        let mut vendor = [0u8; 12];
+        vendor[0..4].copy_from_slice(&leaf0.ebx.to_le_bytes());
+        vendor[4..8].copy_from_slice(&leaf0.edx.to_le_bytes());
+        vendor[8..12].copy_from_slice(&leaf0.ecx.to_le_bytes());
+        let base = (leaf1.eax >> 8) & 0xf;
+        let family = if base == 0xf {
+            base + ((leaf1.eax >> 20) & 0xff)
+        } else {
+            base
+        };
+        let bmi2 = if leaf0.eax >= 7 {
+            #[allow(unused_unsafe)]
+            let leaf7 = unsafe { core::arch::x86_64::__cpuid_count(7, 0) };
+            leaf7.ebx & (1 << 8) != 0
+        } else {
+            false
+        };
+        Some(CpuFacts {
+            vendor,
+            family,
+            bmi2,
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        None
+    }
+}
+
+/// The rule: does a CPU of this vendor and family have fast PEXT, given it has BMI2?
+///
+/// ```
+/// use sliders::cpu::pext_is_fast_on;
+/// assert!(pext_is_fast_on(b"GenuineIntel", 6));
+/// assert!(!pext_is_fast_on(b"AuthenticAMD", 0x17)); // Zen 2
+/// assert!(pext_is_fast_on(b"AuthenticAMD", 0x19)); // Zen 3
+/// assert!(!pext_is_fast_on(b"HygonGenuine", 0x18));
+/// ```
+pub const fn pext_is_fast_on(vendor: &[u8; 12], family: u32) -> bool {
+    let amd = matches!(vendor, b"AuthenticAMD");
+    let hygon = matches!(vendor, b"HygonGenuine");
+    !((amd && family < 0x19) || (hygon && family == 0x18))
+}
+
+const UNKNOWN: u8 = 0;
+const NO_BMI2: u8 = 1;
+const SLOW_PEXT: u8 = 2;
+const FAST_PEXT: u8 = 3;
+static STATE: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+fn state() -> u8 {
+    match STATE.load(Ordering::Relaxed) {
+        UNKNOWN => {
+            let state = match facts() {
+                Some(f) if f.bmi2 && pext_is_fast_on(&f.vendor, f.family) => FAST_PEXT,
+                Some(f) if f.bmi2 => SLOW_PEXT,
+                _ => NO_BMI2,
+            };
+            // Every thread computes the same value, so a race only repeats the work.
+            STATE.store(state, Ordering::Relaxed);
+            state
+        }
+        known => known,
+    }
+}
+
+/// Whether this CPU executes BMI2 instructions (PEXT, PDEP), fast or slow.
+///
+/// ```
+/// let _ = sliders::cpu::has_bmi2();
+/// ```
+#[inline]
+pub fn has_bmi2() -> bool {
+    state() >= SLOW_PEXT
+}
+
+/// Whether this CPU has BMI2 and its PEXT is fast (see the module docs for the rule).
+///
+/// ```
+/// if sliders::cpu::pext_is_fast() {
+///     assert!(sliders::cpu::has_bmi2());
+/// }
+/// ```
+#[inline]
+pub fn pext_is_fast() -> bool {
+    state() == FAST_PEXT
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slow_pext_families() {
+        for family in [0x15, 0x16, 0x17, 0x18] {
+            assert!(!pext_is_fast_on(b"AuthenticAMD", family), "{family:#x}");
+        }
+        for family in [0x19, 0x1a] {
+            assert!(pext_is_fast_on(b"AuthenticAMD", family), "{family:#x}");
+        }
+        assert!(!pext_is_fast_on(b"HygonGenuine", 0x18));
+        assert!(pext_is_fast_on(b"GenuineIntel", 6));
+    }
+}

@@ -1,0 +1,299 @@
+//! The magic-bitboard layout shared by `fancy`, `fancy-best`, `plain` and `fixed-shift`:
+//! per square a mask, a magic factor, a shift and an offset into one attack table, and
+//! the index `offset + ((occupied & mask) * magic >> shift)`.
+//!
+//! The schemes differ only in their data: how many index bits each square uses and
+//! whether squares share table space. [`MagicTables`] is also how a user's own magics
+//! plug in: build the attack table with [`MagicTables::fill`] and use it as a scheme.
+
+use crate::reference::{BISHOP_MASKS, ROOK_MASKS};
+use crate::schemes::Scheme;
+use crate::{Bitboard, Slider, Square};
+
+/// One square's magic: the index of an occupancy is
+/// `offset + ((occupied & mask) * magic >> shift)` (wrapping multiplication).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MagicEntry {
+    /// The relevant-occupancy mask.
+    pub mask: Bitboard,
+    /// The magic factor.
+    pub magic: u64,
+    /// The right shift of the 64-bit product: 64 minus the index bits.
+    pub shift: u32,
+    /// Where the square's index 0 lies in the attack table.
+    pub offset: u32,
+}
+
+impl MagicEntry {
+    /// The table index of `occupied`.
+    ///
+    /// ```
+    /// use sliders::schemes::MagicEntry;
+    /// use sliders::Bitboard;
+    /// let entry = MagicEntry { mask: Bitboard(0b110), magic: 1 << 62, shift: 62, offset: 10 };
+    /// assert_eq!(entry.index(Bitboard(0b111)), 10 + 0b10);
+    /// ```
+    #[inline(always)]
+    pub const fn index(&self, occupied: Bitboard) -> usize {
+        self.offset as usize
+            + ((occupied.0 & self.mask.0).wrapping_mul(self.magic) >> self.shift) as usize
+    }
+}
+
+/// A magic (square, factor, shift, offset) as published, before its mask is filled in.
+pub(crate) type MagicData = [(u64, u32, u32); 64];
+
+/// Fills in the standard masks of `slider` for published (magic, shift, offset) triples.
+pub(crate) const fn entries(slider: Slider, data: &MagicData) -> [MagicEntry; 64] {
+    let masks = match slider {
+        Slider::Bishop => &BISHOP_MASKS,
+        _ => &ROOK_MASKS,
+    };
+    let mut out = [MagicEntry {
+        mask: Bitboard::EMPTY,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    }; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (magic, shift, offset) = data[i];
+        out[i] = MagicEntry {
+            mask: masks[i],
+            magic,
+            shift,
+            offset,
+        };
+        i += 1;
+    }
+    out
+}
+
+/// Where a filled table went wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FillError {
+    /// Two occupancies of `square` with different attack sets landed on one entry
+    /// (a destructive collision, or another square's conflicting data in a shared table).
+    Collision {
+        /// Rook or bishop.
+        slider: Slider,
+        /// The square whose occupancy found the entry taken.
+        square: Square,
+        /// The occupancy that found the entry taken.
+        occupied: Bitboard,
+        /// The entry's index in the table.
+        index: usize,
+    },
+    /// An index fell outside the table.
+    OutOfRange {
+        /// Rook or bishop.
+        slider: Slider,
+        /// The square.
+        square: Square,
+        /// The occupancy.
+        occupied: Bitboard,
+        /// The index, at or past the table's end.
+        index: usize,
+    },
+    /// The entry's mask is not the standard relevant-occupancy mask for the square.
+    WrongMask {
+        /// Rook or bishop.
+        slider: Slider,
+        /// The square.
+        square: Square,
+    },
+}
+
+/// Writes every attack set of one square into `table`; the subsets of the mask are
+/// visited in carry-rippler order, so `reference[k]` holds the attacks of the `k`-th.
+/// An entry of 0 is unused: a slider always attacks at least one square.
+const fn fill_square(
+    table: &mut [Bitboard],
+    entry: &MagicEntry,
+    index_of: IndexFn,
+    slider: Slider,
+    square: Square,
+    reference: &[Bitboard],
+) -> Result<(), FillError> {
+    let mask = entry.mask.0;
+    let mut subset = 0u64;
+    let mut k = 0;
+    loop {
+        let attacks = reference[k];
+        let index = index_of.index(entry, Bitboard(subset));
+        if index >= table.len() {
+            return Err(FillError::OutOfRange {
+                slider,
+                square,
+                occupied: Bitboard(subset),
+                index,
+            });
+        }
+        if table[index].0 == 0 {
+            table[index] = attacks;
+        } else if table[index].0 != attacks.0 {
+            return Err(FillError::Collision {
+                slider,
+                square,
+                occupied: Bitboard(subset),
+                index,
+            });
+        }
+        k += 1;
+        subset = subset.wrapping_sub(mask) & mask;
+        if subset == 0 {
+            return Ok(());
+        }
+    }
+}
+
+/// The index functions of the magic family, so one filler serves them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum IndexFn {
+    /// `offset + ((occ & mask) * magic >> shift)`.
+    Magic,
+    /// Black magic: `offset + ((occ | !mask) * magic >> shift)`.
+    Black,
+    /// 32-bit: `offset + ((lo(occ & mask) * lo(magic)) ^ (hi(occ & mask) * hi(magic))) >> shift`.
+    Magic32,
+}
+
+impl IndexFn {
+    #[inline(always)]
+    pub(crate) const fn index(self, entry: &MagicEntry, occupied: Bitboard) -> usize {
+        match self {
+            IndexFn::Magic => entry.index(occupied),
+            IndexFn::Black => crate::schemes::black::index(entry, occupied),
+            IndexFn::Magic32 => crate::schemes::fancy32::index(entry, occupied),
+        }
+    }
+}
+
+/// Fills `table` for all 128 entries, checking every relevant occupancy of every
+/// square. `reference` is the attack table in PEXT layout ([`crate::schemes::pext`]).
+pub(crate) const fn fill_all(
+    table: &mut [Bitboard],
+    rook: &[MagicEntry; 64],
+    bishop: &[MagicEntry; 64],
+    index_of: IndexFn,
+) -> Result<(), FillError> {
+    let reference = &crate::schemes::pext::REFERENCE;
+    let mut s = 0;
+    while s < 128 {
+        let (slider, entry, masks) = if s < 64 {
+            (Slider::Rook, &rook[s], &ROOK_MASKS)
+        } else {
+            (Slider::Bishop, &bishop[s - 64], &BISHOP_MASKS)
+        };
+        let square = Square::ALL[s % 64];
+        if entry.mask.0 != masks[s % 64].0 {
+            return Err(FillError::WrongMask { slider, square });
+        }
+        let start = crate::schemes::pext::reference_offset(slider, square);
+        let (_, rest) = reference.split_at(start);
+        if let Err(e) = fill_square(table, entry, index_of, slider, square, rest) {
+            return Err(e);
+        }
+        s += 1;
+    }
+    Ok(())
+}
+
+/// Builds a table at compile time; a wrong magic fails the build.
+pub(crate) const fn build<const N: usize>(
+    rook: &[MagicEntry; 64],
+    bishop: &[MagicEntry; 64],
+    index_of: IndexFn,
+) -> [Bitboard; N] {
+    let mut table = [Bitboard::EMPTY; N];
+    match fill_all(&mut table, rook, bishop, index_of) {
+        Ok(()) => table,
+        Err(FillError::Collision { .. }) => panic!("magic table: destructive collision"),
+        Err(FillError::OutOfRange { .. }) => panic!("magic table: index out of range"),
+        Err(FillError::WrongMask { .. }) => panic!("magic table: wrong mask"),
+    }
+}
+
+/// A complete magic scheme: 64 rook and 64 bishop entries and the attack table they
+/// index. The built-in `fancy`, `fancy-best`, `plain` and `fixed-shift` schemes are
+/// `'static` values of this type built at compile time; a user's own magics make one at
+/// run time with [`MagicTables::fill`].
+///
+/// ```
+/// use sliders::schemes::{MagicEntry, MagicTables, Scheme};
+/// use sliders::{reference, Bitboard, Square};
+/// // Plain magics: 12 rook bits and 9 bishop bits per square, taken here from the
+/// // built-in fancy set (a magic that works with fewer bits works with more).
+/// let fancy = sliders::schemes::fancy::TABLES;
+/// let rook = fancy.rook.map(|e| MagicEntry { shift: 52, offset: 0, ..e });
+/// let bishop = fancy.bishop.map(|e| MagicEntry { shift: 55, offset: 0, ..e });
+/// let mut rook = rook;
+/// let mut bishop = bishop;
+/// for i in 0..64 {
+///     rook[i].offset = (i * 4096) as u32;
+///     bishop[i].offset = (64 * 4096 + i * 512) as u32;
+/// }
+/// let mut table = vec![Bitboard::EMPTY; 64 * 4096 + 64 * 512];
+/// let tables = MagicTables::fill(rook, bishop, &mut table).expect("valid magics");
+/// let occupied = Bitboard(0x0000_1000_0010_0000);
+/// assert_eq!(tables.rook_attacks(Square::E4, occupied), reference::rook_attacks(Square::E4, occupied));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct MagicTables<'a> {
+    /// The rook entries, indexed by square.
+    pub rook: [MagicEntry; 64],
+    /// The bishop entries, indexed by square.
+    pub bishop: [MagicEntry; 64],
+    /// The attack table every entry indexes.
+    pub attacks: &'a [Bitboard],
+}
+
+impl<'a> MagicTables<'a> {
+    /// Fills `table` (which must be all [`Bitboard::EMPTY`]) from the entries, checking
+    /// every relevant occupancy of every square against the reference, and returns the
+    /// scheme. An error names the first square that fails and why.
+    pub fn fill(
+        rook: [MagicEntry; 64],
+        bishop: [MagicEntry; 64],
+        table: &'a mut [Bitboard],
+    ) -> Result<Self, FillError> {
+        fill_all(table, &rook, &bishop, IndexFn::Magic)?;
+        Ok(MagicTables {
+            rook,
+            bishop,
+            attacks: table,
+        })
+    }
+
+    /// Rook attacks (also available through the [`Scheme`] impl on `&MagicTables`).
+    #[inline(always)]
+    pub fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.attacks[self.rook[square as usize].index(occupied)]
+    }
+
+    /// Bishop attacks.
+    #[inline(always)]
+    pub fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.attacks[self.bishop[square as usize].index(occupied)]
+    }
+}
+
+impl Scheme for &MagicTables<'_> {
+    #[inline(always)]
+    fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        MagicTables::rook_attacks(self, square, occupied)
+    }
+
+    #[inline(always)]
+    fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        MagicTables::bishop_attacks(self, square, occupied)
+    }
+
+    fn table_bytes(&self) -> usize {
+        core::mem::size_of_val(self.attacks)
+    }
+
+    fn name(&self) -> &'static str {
+        "magic"
+    }
+}

@@ -1,0 +1,358 @@
+//! Every table scheme behind one trait, [`Scheme`], and the run-time choice among them.
+//!
+//! # Dispatch without a per-lookup cost
+//!
+//! Hot code is written once, generic over `S: Scheme`, and entered through
+//! [`dispatch`] (the best scheme for this CPU) or [`SchemeId::run`] (a named one). The
+//! choice is made once at the entry; inside, every lookup is monomorphised and inlined,
+//! with no branch and no indirect call.
+//!
+//! ```
+//! use sliders::schemes::{dispatch, Scheme, WithScheme};
+//! use sliders::{Bitboard, Square};
+//!
+//! /// Sums the rook mobility of every square: the hot loop is generic.
+//! struct Mobility(Bitboard);
+//! impl WithScheme for Mobility {
+//!     type Output = usize;
+//!     fn run<S: Scheme>(self, scheme: S) -> usize {
+//!         Square::ALL.iter().map(|&sq| scheme.rook_attacks(sq, self.0).len()).sum()
+//!     }
+//! }
+//! assert_eq!(dispatch(Mobility(Bitboard::EMPTY)), 64 * 14);
+//! ```
+//!
+//! # The choice
+//!
+//! [`auto`] picks `pext` when the CPU has fast PEXT ([`crate::cpu`]), and otherwise
+//! [`DEFAULT_PORTABLE`]. With the `std` feature the environment variable
+//! `SLIDERS_SCHEME=<name>` overrides it (for benchmarks and tests); a name that is
+//! unknown or unavailable here is ignored by the library (the CLI reports it).
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+use crate::{Bitboard, Slider, Square};
+
+pub mod black;
+pub mod classical;
+pub mod fancy;
+pub mod fancy32;
+pub mod fancy_best;
+pub mod fixed_shift;
+pub mod magic;
+pub mod pext;
+pub mod plain;
+
+pub use black::Black;
+pub use classical::Classical;
+pub use fancy::Fancy;
+pub use fancy32::Fancy32;
+pub use fancy_best::FancyBest;
+pub use fixed_shift::FixedShift;
+pub use magic::{FillError, MagicEntry, MagicTables};
+pub use pext::Pext;
+pub use plain::Plain;
+
+/// A way to compute slider attacks. Every scheme gives the same answers as
+/// [`crate::reference`] for every square and every occupancy; they differ in speed and
+/// memory.
+///
+/// ```
+/// use sliders::schemes::{Black, Fancy, Scheme};
+/// use sliders::{Bitboard, Square};
+/// fn mobility<S: Scheme>(scheme: S, occupied: Bitboard) -> usize {
+///     scheme.queen_attacks(Square::D4, occupied).len()
+/// }
+/// assert_eq!(mobility(Fancy, Bitboard::EMPTY), mobility(Black, Bitboard::EMPTY));
+/// ```
+pub trait Scheme: Copy + Send + Sync {
+    /// The squares a rook on `square` attacks when `occupied` holds the pieces.
+    fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a bishop on `square` attacks when `occupied` holds the pieces.
+    fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a queen attacks: rook and bishop attacks together.
+    #[inline(always)]
+    fn queen_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.rook_attacks(square, occupied) | self.bishop_attacks(square, occupied)
+    }
+
+    /// The attacks of any slider.
+    #[inline(always)]
+    fn attacks(&self, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+        match slider {
+            Slider::Rook => self.rook_attacks(square, occupied),
+            Slider::Bishop => self.bishop_attacks(square, occupied),
+            Slider::Queen => self.queen_attacks(square, occupied),
+        }
+    }
+
+    /// The size of the scheme's attack table in bytes (the per-square entries, 128 of
+    /// them, are not counted, as in the literature).
+    fn table_bytes(&self) -> usize;
+
+    /// The scheme's name, as `sliders schemes` lists it.
+    fn name(&self) -> &'static str;
+}
+
+/// Declares a zero-sized scheme that looks up a `'static` [`MagicTables`]. A zero-sized
+/// value lets the compiler address the static directly, with no pointer to load.
+macro_rules! static_magic_scheme {
+    ($(#[$meta:meta])* $ty:ident, $name:literal, $tables:path) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $ty;
+
+        impl $crate::schemes::Scheme for $ty {
+            #[inline(always)]
+            fn rook_attacks(&self, square: $crate::Square, occupied: $crate::Bitboard) -> $crate::Bitboard {
+                $tables.rook_attacks(square, occupied)
+            }
+
+            #[inline(always)]
+            fn bishop_attacks(&self, square: $crate::Square, occupied: $crate::Bitboard) -> $crate::Bitboard {
+                $tables.bishop_attacks(square, occupied)
+            }
+
+            fn table_bytes(&self) -> usize {
+                core::mem::size_of_val($tables.attacks)
+            }
+
+            fn name(&self) -> &'static str {
+                $name
+            }
+        }
+    };
+}
+pub(crate) use static_magic_scheme;
+
+/// Code to run with a scheme chosen at run time: implement `run` generically once, and
+/// [`dispatch`] or [`SchemeId::run`] monomorphises it for the chosen scheme.
+pub trait WithScheme {
+    /// What `run` returns.
+    type Output;
+
+    /// Runs with `scheme`; every lookup through it is inlined.
+    fn run<S: Scheme>(self, scheme: S) -> Self::Output;
+}
+
+macro_rules! scheme_ids {
+    ($($(#[$meta:meta])* $id:ident = $name:literal),* $(,)?) => {
+        /// Names every built-in scheme, for run-time choice and for the CLI.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        pub enum SchemeId {
+            $($(#[$meta])* $id,)*
+        }
+
+        impl SchemeId {
+            /// Every built-in scheme, in the order `sliders schemes` lists them.
+            pub const ALL: &'static [SchemeId] = &[$(SchemeId::$id,)*];
+
+            /// The scheme's name, such as `fancy-best`.
+            ///
+            /// ```
+            /// assert_eq!(sliders::schemes::SchemeId::FixedShift.name(), "fixed-shift");
+            /// ```
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(SchemeId::$id => $name,)*
+                }
+            }
+        }
+    };
+}
+
+scheme_ids!(
+    /// [`Classical`]: the reference ray walk.
+    Classical = "classical",
+    /// [`Fancy`]: Stockfish's magics and layout.
+    Fancy = "fancy",
+    /// [`FancyBest`]: best-known magics, N-1 bits on 39 squares.
+    FancyBest = "fancy-best",
+    /// [`Fancy32`]: a 32-bit index.
+    Fancy32 = "fancy32",
+    /// [`Plain`]: 4,096 / 512 entries per square.
+    Plain = "plain",
+    /// [`FixedShift`]: Annuss' fixed-shift magics in a shared table.
+    FixedShift = "fixed-shift",
+    /// [`Black`]: black magics in a shared table.
+    Black = "black",
+    /// [`Pext`]: BMI2 PEXT; needs the instruction.
+    Pext = "pext",
+);
+
+/// The scheme [`auto`] uses on CPUs without fast PEXT. Chosen by measurement: see the
+/// README's scheme table.
+pub const DEFAULT_PORTABLE: SchemeId = SchemeId::Fancy;
+
+impl SchemeId {
+    /// The scheme with this name.
+    ///
+    /// ```
+    /// use sliders::schemes::SchemeId;
+    /// assert_eq!(SchemeId::from_name("black"), Some(SchemeId::Black));
+    /// assert_eq!(SchemeId::from_name("auto"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|id| id.name() == name)
+    }
+
+    /// Whether this CPU can run the scheme (only `pext` needs an instruction: BMI2).
+    ///
+    /// ```
+    /// assert!(sliders::schemes::SchemeId::Fancy.is_available());
+    /// ```
+    pub fn is_available(self) -> bool {
+        match self {
+            SchemeId::Pext => crate::cpu::has_bmi2(),
+            _ => true,
+        }
+    }
+
+    /// The size of the scheme's attack table in bytes.
+    ///
+    /// ```
+    /// assert_eq!(sliders::schemes::SchemeId::Fancy.table_bytes(), 861_184);
+    /// ```
+    pub const fn table_bytes(self) -> usize {
+        8 * match self {
+            SchemeId::Classical => 0,
+            SchemeId::Fancy => fancy::TABLE_ENTRIES,
+            SchemeId::FancyBest => fancy_best::TABLE_ENTRIES,
+            SchemeId::Fancy32 => fancy32::TABLE_ENTRIES,
+            SchemeId::Plain => plain::TABLE_ENTRIES,
+            SchemeId::FixedShift => fixed_shift::TABLE_ENTRIES,
+            SchemeId::Black => black::TABLE_ENTRIES,
+            SchemeId::Pext => pext::TABLE_ENTRIES,
+        }
+    }
+
+    /// Runs `job` with this scheme, or hands `job` back when this CPU cannot run it.
+    ///
+    /// ```
+    /// use sliders::schemes::{Scheme, SchemeId, WithScheme};
+    /// struct Name;
+    /// impl WithScheme for Name {
+    ///     type Output = &'static str;
+    ///     fn run<S: Scheme>(self, scheme: S) -> &'static str { scheme.name() }
+    /// }
+    /// for &id in SchemeId::ALL {
+    ///     if let Ok(name) = id.run(Name) {
+    ///         assert_eq!(name, id.name());
+    ///     }
+    /// }
+    /// ```
+    #[inline]
+    pub fn run<W: WithScheme>(self, job: W) -> Result<W::Output, W> {
+        Ok(match self {
+            SchemeId::Classical => job.run(Classical),
+            SchemeId::Fancy => job.run(Fancy),
+            SchemeId::FancyBest => job.run(FancyBest),
+            SchemeId::Fancy32 => job.run(Fancy32),
+            SchemeId::Plain => job.run(Plain),
+            SchemeId::FixedShift => job.run(FixedShift),
+            SchemeId::Black => job.run(Black),
+            SchemeId::Pext => match Pext::detect() {
+                Some(pext) => job.run(pext),
+                None => return Err(job),
+            },
+        })
+    }
+}
+
+impl core::fmt::Display for SchemeId {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The best scheme for this CPU, ignoring any override: `pext` when PEXT is fast,
+/// otherwise [`DEFAULT_PORTABLE`].
+///
+/// ```
+/// assert!(sliders::schemes::detect_best().is_available());
+/// ```
+pub fn detect_best() -> SchemeId {
+    if crate::cpu::pext_is_fast() {
+        SchemeId::Pext
+    } else {
+        DEFAULT_PORTABLE
+    }
+}
+
+/// The scheme named by `SLIDERS_SCHEME`: `Ok(None)` when unset or `auto`, an error
+/// message (listing the schemes) when it names no scheme or one this CPU cannot run.
+#[cfg(feature = "std")]
+pub fn env_override() -> Result<Option<SchemeId>, std::string::String> {
+    match std::env::var("SLIDERS_SCHEME") {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => Err(std::format!(
+            "SLIDERS_SCHEME is not valid UTF-8; {}",
+            describe_choices()
+        )),
+        Ok(name) if name == "auto" || name.is_empty() => Ok(None),
+        Ok(name) => match SchemeId::from_name(&name) {
+            Some(id) if id.is_available() => Ok(Some(id)),
+            Some(id) => Err(std::format!(
+                "SLIDERS_SCHEME={name}: scheme {id} is unavailable on this CPU; {}",
+                describe_choices()
+            )),
+            None => Err(std::format!(
+                "SLIDERS_SCHEME={name}: unknown scheme; {}",
+                describe_choices()
+            )),
+        },
+    }
+}
+
+/// A sentence listing the schemes and which this CPU can run, for error messages.
+#[cfg(feature = "std")]
+pub fn describe_choices() -> std::string::String {
+    let mut s = std::string::String::from("schemes: auto");
+    for id in SchemeId::ALL {
+        s.push_str(", ");
+        s.push_str(id.name());
+        if !id.is_available() {
+            s.push_str(" (unavailable on this CPU)");
+        }
+    }
+    s
+}
+
+static AUTO: AtomicU8 = AtomicU8::new(u8::MAX);
+
+/// The scheme [`dispatch`] and the free functions use: `SLIDERS_SCHEME` when it names an
+/// available scheme (with `std`), else [`detect_best`]. Chosen on first call, then cached.
+///
+/// ```
+/// assert!(sliders::schemes::auto().is_available());
+/// ```
+#[inline]
+pub fn auto() -> SchemeId {
+    match AUTO.load(Ordering::Relaxed) {
+        u8::MAX => {
+            #[cfg(feature = "std")]
+            let chosen = env_override().ok().flatten().unwrap_or_else(detect_best);
+            #[cfg(not(feature = "std"))]
+            let chosen = detect_best();
+            AUTO.store(chosen as u8, Ordering::Relaxed);
+            chosen
+        }
+        index => SchemeId::ALL
+            .get(index as usize)
+            .copied()
+            .unwrap_or(DEFAULT_PORTABLE),
+    }
+}
+
+/// Runs `job` with the [`auto`] scheme: one choice at the entry, none per lookup.
+#[inline]
+pub fn dispatch<W: WithScheme>(job: W) -> W::Output {
+    match auto().run(job) {
+        Ok(output) => output,
+        // `auto` only returns schemes that are available; this arm is never taken.
+        Err(job) => job.run(Fancy),
+    }
+}

@@ -1,0 +1,159 @@
+//! Every scheme against the reference ray walk: for every square, rook and bishop, every
+//! subset of the relevant mask, and the same subset with random bits outside the mask.
+
+use sliders::reference::{self, bishop_mask, rook_mask};
+use sliders::schemes::{Scheme, SchemeId, WithScheme};
+use sliders::{Bitboard, Slider, Square};
+
+/// xorshift64*: deterministic noise, no dependency.
+struct Noise(u64);
+impl Noise {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// Checks one scheme; returns how many lookups it compared.
+struct Exhaustive;
+impl WithScheme for Exhaustive {
+    type Output = usize;
+    fn run<S: Scheme>(self, scheme: S) -> usize {
+        let mut noise = Noise(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for square in Square::ALL {
+            for (slider, mask) in [
+                (Slider::Rook, rook_mask(square)),
+                (Slider::Bishop, bishop_mask(square)),
+            ] {
+                for subset in mask.subsets() {
+                    let outside = Bitboard(noise.next()) - mask;
+                    for occupied in [subset, subset | outside, subset | !mask] {
+                        let expected = reference::attacks(slider, square, occupied);
+                        let got = scheme.attacks(slider, square, occupied);
+                        assert_eq!(
+                            got,
+                            expected,
+                            "{}: {} on {square}, occupied {occupied:?}",
+                            scheme.name(),
+                            slider.name()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            // Queens are a rook plus a bishop; check the trait's composition too.
+            let occupied = Bitboard(noise.next());
+            assert_eq!(
+                scheme.queen_attacks(square, occupied),
+                reference::queen_attacks(square, occupied)
+            );
+        }
+        checked
+    }
+}
+
+fn check(id: SchemeId) {
+    match id.run(Exhaustive) {
+        // 107,648 relevant occupancies, each three ways.
+        Ok(checked) => assert_eq!(checked, 3 * 107_648, "{id}"),
+        Err(_) => {
+            assert_eq!(id, SchemeId::Pext, "only pext may be unavailable");
+            assert!(!sliders::cpu::has_bmi2());
+            eprintln!("pext: skipped, this CPU has no BMI2");
+        }
+    }
+}
+
+#[test]
+fn classical() {
+    check(SchemeId::Classical);
+}
+
+#[test]
+fn fancy() {
+    check(SchemeId::Fancy);
+}
+
+#[test]
+fn fancy_best() {
+    check(SchemeId::FancyBest);
+}
+
+#[test]
+fn fancy32() {
+    check(SchemeId::Fancy32);
+}
+
+#[test]
+fn plain() {
+    check(SchemeId::Plain);
+}
+
+#[test]
+fn fixed_shift() {
+    check(SchemeId::FixedShift);
+}
+
+#[test]
+fn black() {
+    check(SchemeId::Black);
+}
+
+#[test]
+fn pext() {
+    check(SchemeId::Pext);
+}
+
+#[test]
+fn every_scheme_has_an_exhaustive_test_above() {
+    // Adding a SchemeId without a test here fails this count.
+    assert_eq!(SchemeId::ALL.len(), 8);
+}
+
+#[test]
+fn table_sizes_are_the_published_ones() {
+    let entries = |id: SchemeId| id.table_bytes() / 8;
+    assert_eq!(entries(SchemeId::Fancy), 107_648);
+    assert_eq!(entries(SchemeId::FancyBest), 92_864);
+    assert_eq!(entries(SchemeId::Fancy32), 107_648);
+    assert_eq!(entries(SchemeId::Plain), 294_912);
+    assert_eq!(entries(SchemeId::FixedShift), 88_772);
+    assert_eq!(entries(SchemeId::Black), 87_988);
+    assert_eq!(entries(SchemeId::Pext), 107_648);
+    struct Bytes;
+    impl WithScheme for Bytes {
+        type Output = usize;
+        fn run<S: Scheme>(self, scheme: S) -> usize {
+            scheme.table_bytes()
+        }
+    }
+    for &id in SchemeId::ALL {
+        if let Ok(bytes) = id.run(Bytes) {
+            assert_eq!(bytes, id.table_bytes(), "{id}");
+        }
+    }
+}
+
+#[test]
+fn free_functions_agree_with_the_reference() {
+    let mut noise = Noise(7);
+    for _ in 0..10_000 {
+        let square = Square::index_wrapping(noise.next() as usize);
+        let occupied = Bitboard(noise.next() & noise.next());
+        assert_eq!(
+            sliders::rook_attacks(square, occupied),
+            reference::rook_attacks(square, occupied)
+        );
+        assert_eq!(
+            sliders::bishop_attacks(square, occupied),
+            reference::bishop_attacks(square, occupied)
+        );
+        assert_eq!(
+            sliders::queen_attacks(square, occupied),
+            reference::queen_attacks(square, occupied)
+        );
+    }
+}

@@ -1,0 +1,72 @@
+//! User-supplied magics through `MagicTables::fill`: accepted when right, and rejected
+//! with the failing square named when wrong.
+
+use sliders::reference;
+use sliders::schemes::{fancy, FillError, MagicEntry, MagicTables, Scheme};
+use sliders::{Bitboard, Slider, Square};
+
+fn fancy_entries() -> ([MagicEntry; 64], [MagicEntry; 64]) {
+    (fancy::TABLES.rook, fancy::TABLES.bishop)
+}
+
+#[test]
+fn published_fancy_magics_fill_and_match_the_reference() {
+    let (rook, bishop) = fancy_entries();
+    let mut table = vec![Bitboard::EMPTY; fancy::TABLE_ENTRIES];
+    let tables = MagicTables::fill(rook, bishop, &mut table).expect("published magics are valid");
+    for square in Square::ALL {
+        for occupied in reference::rook_mask(square).subsets() {
+            assert_eq!(
+                (&tables).rook_attacks(square, occupied),
+                reference::rook_attacks(square, occupied)
+            );
+        }
+        for occupied in reference::bishop_mask(square).subsets() {
+            assert_eq!(
+                (&tables).bishop_attacks(square, occupied),
+                reference::bishop_attacks(square, occupied)
+            );
+        }
+    }
+    assert_eq!((&tables).table_bytes(), 107_648 * 8);
+}
+
+#[test]
+fn a_broken_magic_is_rejected_naming_its_square() {
+    let (mut rook, bishop) = fancy_entries();
+    rook[Square::E4 as usize].magic = 1; // the index becomes the low occupancy bits: collisions
+    let mut table = vec![Bitboard::EMPTY; fancy::TABLE_ENTRIES];
+    match MagicTables::fill(rook, bishop, &mut table) {
+        Err(FillError::Collision { slider, square, .. }) => {
+            assert_eq!((slider, square), (Slider::Rook, Square::E4));
+        }
+        other => panic!("expected a collision on rook e4, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_offset_past_the_table_is_rejected() {
+    let (rook, mut bishop) = fancy_entries();
+    bishop[Square::H8 as usize].offset = fancy::TABLE_ENTRIES as u32 - 1;
+    let mut table = vec![Bitboard::EMPTY; fancy::TABLE_ENTRIES];
+    match MagicTables::fill(rook, bishop, &mut table) {
+        Err(FillError::OutOfRange { slider, square, .. }) => {
+            assert_eq!((slider, square), (Slider::Bishop, Square::H8));
+        }
+        other => panic!("expected out of range on bishop h8, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_non_standard_mask_is_rejected() {
+    let (mut rook, bishop) = fancy_entries();
+    rook[Square::A1 as usize].mask = Bitboard(0xfe);
+    let mut table = vec![Bitboard::EMPTY; fancy::TABLE_ENTRIES];
+    assert!(matches!(
+        MagicTables::fill(rook, bishop, &mut table),
+        Err(FillError::WrongMask {
+            slider: Slider::Rook,
+            square: Square::A1
+        })
+    ));
+}
