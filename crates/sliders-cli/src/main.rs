@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand};
 mod attacks;
 mod error;
 mod parse;
+mod perft;
+mod search;
 mod show;
 
 #[derive(Parser)]
@@ -46,6 +48,11 @@ enum Command {
         #[arg(long, default_value = "auto")]
         scheme: String,
     },
+    /// Count the leaves of the legal move tree (owned by `perft.rs`).
+    Perft(perft::PerftArgs),
+    /// Magic search and magic files: find, verify, pack, export (owned by `search.rs`).
+    #[command(flatten)]
+    Search(search::SearchCommand),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +66,8 @@ fn main() -> ExitCode {
             piece,
             scheme,
         } => show::run(&occupancy, square.as_deref(), piece.as_deref(), &scheme),
+        Command::Perft(args) => perft::run(args),
+        Command::Search(command) => search::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

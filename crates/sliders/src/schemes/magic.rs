@@ -148,8 +148,8 @@ const fn fill_square(
 }
 
 /// The index functions of the magic family, so one filler serves them all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum IndexFn {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IndexFn {
     /// `offset + ((occ & mask) * magic >> shift)`.
     Magic,
     /// Black magic: `offset + ((occ | !mask) * magic >> shift)`.
@@ -159,8 +159,16 @@ pub(crate) enum IndexFn {
 }
 
 impl IndexFn {
+    /// The table index of `occupied` under `entry` with this function.
+    ///
+    /// ```
+    /// use sliders::schemes::{fancy, IndexFn};
+    /// use sliders::{Bitboard, Square};
+    /// let entry = &fancy::TABLES.rook[Square::A1 as usize];
+    /// assert_eq!(IndexFn::Magic.index(entry, Bitboard::EMPTY), entry.offset as usize);
+    /// ```
     #[inline(always)]
-    pub(crate) const fn index(self, entry: &MagicEntry, occupied: Bitboard) -> usize {
+    pub const fn index(self, entry: &MagicEntry, occupied: Bitboard) -> usize {
         match self {
             IndexFn::Magic => entry.index(occupied),
             IndexFn::Black => crate::schemes::black::index(entry, occupied),
@@ -169,9 +177,18 @@ impl IndexFn {
     }
 }
 
-/// Fills `table` for all 128 entries, checking every relevant occupancy of every
-/// square. `reference` is the attack table in PEXT layout ([`crate::schemes::pext`]).
-pub(crate) const fn fill_all(
+/// Fills `table` (all [`Bitboard::EMPTY`] to start with) for all 128 entries under
+/// `index_of`, checking every relevant occupancy of every square against the reference.
+/// The first failure is returned, naming the slider, square and occupancy. Entries
+/// hold the standard masks (not their complements, even for black magics).
+///
+/// ```
+/// use sliders::schemes::{black, magic::fill_all, IndexFn};
+/// use sliders::Bitboard;
+/// let mut table = vec![Bitboard::EMPTY; black::TABLE_ENTRIES];
+/// assert!(fill_all(&mut table, &black::ROOK_ENTRIES, &black::BISHOP_ENTRIES, IndexFn::Black).is_ok());
+/// ```
+pub const fn fill_all(
     table: &mut [Bitboard],
     rook: &[MagicEntry; 64],
     bishop: &[MagicEntry; 64],

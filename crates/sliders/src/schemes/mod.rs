@@ -49,7 +49,7 @@ pub use fancy::Fancy;
 pub use fancy32::Fancy32;
 pub use fancy_best::FancyBest;
 pub use fixed_shift::FixedShift;
-pub use magic::{FillError, MagicEntry, MagicTables};
+pub use magic::{FillError, IndexFn, MagicEntry, MagicTables};
 pub use pext::Pext;
 pub use plain::Plain;
 
