@@ -18,6 +18,9 @@ pub(crate) const BISHOP_ENTRIES: [MagicEntry; 64] = entries(Slider::Bishop, &BIS
 
 static ATTACKS: [Bitboard; TABLE_ENTRIES] = build(&ROOK_ENTRIES, &BISHOP_ENTRIES, IndexFn::Magic);
 
+static ROOK_STATIC: [MagicEntry; 64] = ROOK_ENTRIES;
+static BISHOP_STATIC: [MagicEntry; 64] = BISHOP_ENTRIES;
+
 /// The scheme's entries and table.
 pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
@@ -35,7 +38,7 @@ super::static_magic_scheme!(
     /// assert_eq!(Fancy.queen_attacks(Square::D4, occupied), reference::queen_attacks(Square::D4, occupied));
     /// assert_eq!(Fancy.table_bytes(), 107_648 * 8);
     /// ```
-    Fancy, "fancy", TABLES
+    Fancy, "fancy", ROOK_STATIC, BISHOP_STATIC, ATTACKS
 );
 
 // Source: tests/data/magics/fancy_stockfish_seeds_107648.csv (Stockfish's seeded search);

@@ -28,6 +28,9 @@ const BISHOP_ENTRIES: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP);
 
 static ATTACKS: [Bitboard; TABLE_ENTRIES] = build(&ROOK_ENTRIES, &BISHOP_ENTRIES, IndexFn::Magic32);
 
+static ROOK_STATIC: [MagicEntry; 64] = ROOK_ENTRIES;
+static BISHOP_STATIC: [MagicEntry; 64] = BISHOP_ENTRIES;
+
 /// The scheme's entries (with 32-bit shifts) and table.
 pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
@@ -49,12 +52,12 @@ pub struct Fancy32;
 impl super::Scheme for Fancy32 {
     #[inline(always)]
     fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        ATTACKS[index(&TABLES.rook[square as usize], occupied)]
+        ATTACKS[index(&ROOK_STATIC[square as usize], occupied)]
     }
 
     #[inline(always)]
     fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        ATTACKS[index(&TABLES.bishop[square as usize], occupied)]
+        ATTACKS[index(&BISHOP_STATIC[square as usize], occupied)]
     }
 
     fn table_bytes(&self) -> usize {

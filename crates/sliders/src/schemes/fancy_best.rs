@@ -17,6 +17,9 @@ const BISHOP_ENTRIES: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP);
 
 static ATTACKS: [Bitboard; TABLE_ENTRIES] = build(&ROOK_ENTRIES, &BISHOP_ENTRIES, IndexFn::Magic);
 
+static ROOK_STATIC: [MagicEntry; 64] = ROOK_ENTRIES;
+static BISHOP_STATIC: [MagicEntry; 64] = BISHOP_ENTRIES;
+
 /// The scheme's entries and table.
 pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
@@ -34,7 +37,7 @@ super::static_magic_scheme!(
     /// assert_eq!(FancyBest.rook_attacks(Square::A7, occupied), reference::rook_attacks(Square::A7, occupied));
     /// assert_eq!(FancyBest.table_bytes(), 92_864 * 8);
     /// ```
-    FancyBest, "fancy-best", TABLES
+    FancyBest, "fancy-best", ROOK_STATIC, BISHOP_STATIC, ATTACKS
 );
 
 // Source: tests/data/magics/fancy_best_known_92864.csv; bishop offsets moved past the

@@ -16,6 +16,9 @@ const BISHOP_ENTRIES: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP);
 
 static ATTACKS: [Bitboard; TABLE_ENTRIES] = build(&ROOK_ENTRIES, &BISHOP_ENTRIES, IndexFn::Magic);
 
+static ROOK_STATIC: [MagicEntry; 64] = ROOK_ENTRIES;
+static BISHOP_STATIC: [MagicEntry; 64] = BISHOP_ENTRIES;
+
 /// The scheme's entries and table.
 pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
@@ -38,13 +41,13 @@ pub struct FixedShift;
 impl super::Scheme for FixedShift {
     #[inline(always)]
     fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        let e = &TABLES.rook[square as usize];
+        let e = &ROOK_STATIC[square as usize];
         ATTACKS[e.offset as usize + ((occupied.0 & e.mask.0).wrapping_mul(e.magic) >> 52) as usize]
     }
 
     #[inline(always)]
     fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        let e = &TABLES.bishop[square as usize];
+        let e = &BISHOP_STATIC[square as usize];
         ATTACKS[e.offset as usize + ((occupied.0 & e.mask.0).wrapping_mul(e.magic) >> 55) as usize]
     }
 

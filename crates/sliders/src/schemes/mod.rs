@@ -96,10 +96,11 @@ pub trait Scheme: Copy + Send + Sync {
     fn name(&self) -> &'static str;
 }
 
-/// Declares a zero-sized scheme that looks up a `'static` [`MagicTables`]. A zero-sized
-/// value lets the compiler address the static directly, with no pointer to load.
+/// Declares a zero-sized scheme over `'static` entries and an attack table. A
+/// zero-sized value lets the compiler address the statics directly, with no pointer to
+/// load from a `MagicTables` value.
 macro_rules! static_magic_scheme {
-    ($(#[$meta:meta])* $ty:ident, $name:literal, $tables:path) => {
+    ($(#[$meta:meta])* $ty:ident, $name:literal, $rook:path, $bishop:path, $attacks:path) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $ty;
@@ -107,16 +108,16 @@ macro_rules! static_magic_scheme {
         impl $crate::schemes::Scheme for $ty {
             #[inline(always)]
             fn rook_attacks(&self, square: $crate::Square, occupied: $crate::Bitboard) -> $crate::Bitboard {
-                $tables.rook_attacks(square, occupied)
+                $attacks[$rook[square as usize].index(occupied)]
             }
 
             #[inline(always)]
             fn bishop_attacks(&self, square: $crate::Square, occupied: $crate::Bitboard) -> $crate::Bitboard {
-                $tables.bishop_attacks(square, occupied)
+                $attacks[$bishop[square as usize].index(occupied)]
             }
 
             fn table_bytes(&self) -> usize {
-                core::mem::size_of_val($tables.attacks)
+                core::mem::size_of_val(&$attacks)
             }
 
             fn name(&self) -> &'static str {

@@ -159,17 +159,40 @@ impl Pext {
     }
 }
 
+/// A square's mask and offset side by side: one cache line serves both loads.
+#[derive(Clone, Copy)]
+struct Entry {
+    mask: u64,
+    offset: usize,
+}
+
+const fn lookups(masks: &[Bitboard; 64], offsets: &[u32; 64]) -> [Entry; 64] {
+    let mut out = [Entry { mask: 0, offset: 0 }; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = Entry {
+            mask: masks[i].0,
+            offset: offsets[i] as usize,
+        };
+        i += 1;
+    }
+    out
+}
+
+static ROOK_LOOKUPS: [Entry; 64] = lookups(&ROOK_MASKS, &ROOK_OFFSETS);
+static BISHOP_LOOKUPS: [Entry; 64] = lookups(&BISHOP_MASKS, &BISHOP_OFFSETS);
+
 impl Scheme for Pext {
     #[inline(always)]
     fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        let index = self.extract(occupied.0, ROOK_MASKS[square as usize].0) as usize;
-        REFERENCE[ROOK_OFFSETS[square as usize] as usize + index]
+        let e = &ROOK_LOOKUPS[square as usize];
+        REFERENCE[e.offset + self.extract(occupied.0, e.mask) as usize]
     }
 
     #[inline(always)]
     fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        let index = self.extract(occupied.0, BISHOP_MASKS[square as usize].0) as usize;
-        REFERENCE[BISHOP_OFFSETS[square as usize] as usize + index]
+        let e = &BISHOP_LOOKUPS[square as usize];
+        REFERENCE[e.offset + self.extract(occupied.0, e.mask) as usize]
     }
 
     fn table_bytes(&self) -> usize {

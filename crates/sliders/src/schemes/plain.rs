@@ -27,6 +27,9 @@ const BISHOP_ENTRIES: [MagicEntry; 64] = widen(&super::fancy::BISHOP_ENTRIES, 9,
 
 static ATTACKS: [Bitboard; TABLE_ENTRIES] = build(&ROOK_ENTRIES, &BISHOP_ENTRIES, IndexFn::Magic);
 
+static ROOK_STATIC: [MagicEntry; 64] = ROOK_ENTRIES;
+static BISHOP_STATIC: [MagicEntry; 64] = BISHOP_ENTRIES;
+
 /// The scheme's entries and table.
 pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
@@ -49,14 +52,14 @@ pub struct Plain;
 impl super::Scheme for Plain {
     #[inline(always)]
     fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        let e = &TABLES.rook[square as usize];
+        let e = &ROOK_STATIC[square as usize];
         let index = ((occupied.0 & e.mask.0).wrapping_mul(e.magic) >> 52) as usize;
         ATTACKS[(square as usize) << 12 | index]
     }
 
     #[inline(always)]
     fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        let e = &TABLES.bishop[square as usize];
+        let e = &BISHOP_STATIC[square as usize];
         let index = ((occupied.0 & e.mask.0).wrapping_mul(e.magic) >> 55) as usize;
         ATTACKS[64 * 4096 + ((square as usize) << 9 | index)]
     }
