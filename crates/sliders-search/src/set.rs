@@ -1,0 +1,432 @@
+//! The magic set value: a scheme and, per piece and square, a magic factor, its index
+//! bits and its offset.
+
+use std::fmt;
+
+use sliders::reference::{BISHOP_MASKS, ROOK_MASKS};
+use sliders::schemes::{IndexFn, MagicEntry};
+use sliders::{Bitboard, Slider, Square};
+
+/// The largest table (in entries) a set may address: 2^24 entries (128 MiB). Far above
+/// any real set (plain magics use 294,912), it bounds what `verify` allocates.
+pub const MAX_TABLE_ENTRIES: u64 = 1 << 24;
+
+/// The magic layouts a set can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SchemeKind {
+    /// Variable shift per square; rook and bishop tables each numbered from 0.
+    Fancy,
+    /// Fancy with the 32-bit folded index `(lo*lo ^ hi*hi) >> (32 - bits)`.
+    Fancy32,
+    /// 12 rook bits and 9 bishop bits everywhere; rook and bishop tables each from 0.
+    Plain,
+    /// One shift for all rooks and one for all bishops; one table shared by all squares.
+    FixedShift,
+    /// Black magics: index `((occ | !mask) * magic) >> shift`; one shared table.
+    Black,
+}
+
+impl SchemeKind {
+    /// Every scheme, in a fixed order.
+    pub const ALL: [SchemeKind; 5] = [
+        SchemeKind::Fancy,
+        SchemeKind::Fancy32,
+        SchemeKind::Plain,
+        SchemeKind::FixedShift,
+        SchemeKind::Black,
+    ];
+
+    /// The scheme's name on the command line and in files: `fancy`, `fancy32`, `plain`,
+    /// `fixed-shift`, `black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SchemeKind::Fancy => "fancy",
+            SchemeKind::Fancy32 => "fancy32",
+            SchemeKind::Plain => "plain",
+            SchemeKind::FixedShift => "fixed-shift",
+            SchemeKind::Black => "black",
+        }
+    }
+
+    /// Parses a name from [`SchemeKind::name`] (also `fixed_shift`).
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name.trim() {
+            "fancy" => Some(SchemeKind::Fancy),
+            "fancy32" => Some(SchemeKind::Fancy32),
+            "plain" => Some(SchemeKind::Plain),
+            "fixed-shift" | "fixed_shift" => Some(SchemeKind::FixedShift),
+            "black" => Some(SchemeKind::Black),
+            _ => None,
+        }
+    }
+
+    /// Whether rook and bishop squares share one table (fixed-shift, black).
+    pub const fn shared_table(self) -> bool {
+        matches!(self, SchemeKind::FixedShift | SchemeKind::Black)
+    }
+
+    /// The width of the product the shift applies to: 32 for fancy32, else 64.
+    pub const fn product_bits(self) -> u32 {
+        match self {
+            SchemeKind::Fancy32 => 32,
+            _ => 64,
+        }
+    }
+
+    /// The core crate's index function for this scheme.
+    pub const fn index_fn(self) -> IndexFn {
+        match self {
+            SchemeKind::Fancy32 => IndexFn::Magic32,
+            SchemeKind::Black => IndexFn::Black,
+            _ => IndexFn::Magic,
+        }
+    }
+}
+
+impl fmt::Display for SchemeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Rook or bishop: the two pieces a magic set covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Piece {
+    /// The rook.
+    Rook,
+    /// The bishop.
+    Bishop,
+}
+
+impl Piece {
+    /// Both pieces, rook first (the order of files and searches).
+    pub const BOTH: [Piece; 2] = [Piece::Rook, Piece::Bishop];
+
+    /// `rook` or `bishop`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Piece::Rook => "rook",
+            Piece::Bishop => "bishop",
+        }
+    }
+
+    /// Parses `rook` or `bishop`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name.trim() {
+            "rook" => Some(Piece::Rook),
+            "bishop" => Some(Piece::Bishop),
+            _ => None,
+        }
+    }
+
+    /// The core crate's slider.
+    pub const fn slider(self) -> Slider {
+        match self {
+            Piece::Rook => Slider::Rook,
+            Piece::Bishop => Slider::Bishop,
+        }
+    }
+
+    /// The standard relevant-occupancy mask of `square`.
+    pub const fn mask(self, square: Square) -> Bitboard {
+        match self {
+            Piece::Rook => ROOK_MASKS[square as usize],
+            Piece::Bishop => BISHOP_MASKS[square as usize],
+        }
+    }
+
+    /// The popcount of the mask of `square`.
+    pub const fn mask_bits(self, square: Square) -> u32 {
+        self.mask(square).0.count_ones()
+    }
+
+    /// The reference attacks of this piece.
+    pub const fn attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
+        match self {
+            Piece::Rook => sliders::reference::rook_attacks(square, occupied),
+            Piece::Bishop => sliders::reference::bishop_attacks(square, occupied),
+        }
+    }
+
+    /// The bits of a plain (and fixed-shift) index: 12 for rooks, 9 for bishops.
+    pub const fn plain_bits(self) -> u32 {
+        match self {
+            Piece::Rook => 12,
+            Piece::Bishop => 9,
+        }
+    }
+
+    /// 0 for rook, 1 for bishop.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One square's magic: the factor, the index bits and the offset of its index 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SquareMagic {
+    /// The magic factor (for black magics, the factor of `occ | !mask`; for fancy32 the
+    /// two halves multiply the two halves of the masked occupancy).
+    pub magic: u64,
+    /// Index bits: the shift is 64 (or 32 for fancy32) minus this.
+    pub bits: u32,
+    /// Where index 0 lies in the square's table.
+    pub offset: u32,
+}
+
+impl SquareMagic {
+    /// The index of `occupied` relative to the offset, under `scheme`.
+    #[inline(always)]
+    pub fn local_index(&self, scheme: SchemeKind, mask: u64, occupied: u64) -> u64 {
+        match scheme {
+            SchemeKind::Fancy32 => {
+                let relevant = occupied & mask;
+                let lo = (relevant as u32).wrapping_mul(self.magic as u32);
+                let hi = ((relevant >> 32) as u32).wrapping_mul((self.magic >> 32) as u32);
+                ((lo ^ hi) as u64) >> (32 - self.bits)
+            }
+            SchemeKind::Black => (occupied | !mask).wrapping_mul(self.magic) >> (64 - self.bits),
+            _ => (occupied & mask).wrapping_mul(self.magic) >> (64 - self.bits),
+        }
+    }
+}
+
+/// Why a set cannot even be built (before any occupancy is checked).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetError {
+    /// Index bits outside 1..=24 (1..=32 would do for the product, but no table that
+    /// large is useful), or different from the scheme's fixed width.
+    Bits {
+        /// Rook or bishop.
+        piece: Piece,
+        /// The square.
+        square: Square,
+        /// The bits given.
+        bits: u32,
+        /// What was expected.
+        expected: String,
+    },
+    /// The offset plus the square's 2^bits window passes [`MAX_TABLE_ENTRIES`].
+    OffsetOutOfRange {
+        /// Rook or bishop.
+        piece: Piece,
+        /// The square.
+        square: Square,
+        /// The offset.
+        offset: u32,
+        /// The index bits.
+        bits: u32,
+    },
+}
+
+impl fmt::Display for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetError::Bits {
+                piece,
+                square,
+                bits,
+                expected,
+            } => write!(f, "{piece} {square}: {bits} index bits, expected {expected}"),
+            SetError::OffsetOutOfRange {
+                piece,
+                square,
+                offset,
+                bits,
+            } => write!(
+                f,
+                "{piece} {square}: offset {offset} out of range (offset + 2^{bits} passes {MAX_TABLE_ENTRIES} entries)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetError {}
+
+/// A complete magic set: 64 rook and 64 bishop magics under one scheme. Building one
+/// checks its shape (bits, offsets); [`MagicSet::verify`] checks every occupancy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MagicSet {
+    scheme: SchemeKind,
+    magics: [[SquareMagic; 64]; 2],
+    /// Free-text lines saying where the set comes from (written as comments).
+    pub provenance: Vec<String>,
+}
+
+impl MagicSet {
+    /// Builds a set, checking each square's bits against the scheme (fixed widths for
+    /// plain; one width per piece for fixed-shift and black; 1..=24 bits) and that the
+    /// window `offset .. offset + 2^bits` stays within [`MAX_TABLE_ENTRIES`].
+    pub fn new(
+        scheme: SchemeKind,
+        rook: [SquareMagic; 64],
+        bishop: [SquareMagic; 64],
+    ) -> Result<Self, SetError> {
+        let magics = [rook, bishop];
+        for piece in Piece::BOTH {
+            let first_bits = magics[piece.index()][0].bits;
+            for square in Square::ALL {
+                let m = magics[piece.index()][square as usize];
+                let bad = |expected: String| SetError::Bits {
+                    piece,
+                    square,
+                    bits: m.bits,
+                    expected,
+                };
+                if !(1..=24).contains(&m.bits) {
+                    return Err(bad("1 to 24".into()));
+                }
+                match scheme {
+                    SchemeKind::Plain if m.bits != piece.plain_bits() => {
+                        return Err(bad(format!("{} for plain magics", piece.plain_bits())));
+                    }
+                    SchemeKind::FixedShift | SchemeKind::Black if m.bits != first_bits => {
+                        return Err(bad(format!(
+                            "{first_bits} (the {piece} a1 width: one shift per piece)"
+                        )));
+                    }
+                    _ => {}
+                }
+                if m.offset as u64 + (1u64 << m.bits) > MAX_TABLE_ENTRIES {
+                    return Err(SetError::OffsetOutOfRange {
+                        piece,
+                        square,
+                        offset: m.offset,
+                        bits: m.bits,
+                    });
+                }
+            }
+        }
+        Ok(MagicSet {
+            scheme,
+            magics,
+            provenance: Vec::new(),
+        })
+    }
+
+    /// The scheme.
+    pub fn scheme(&self) -> SchemeKind {
+        self.scheme
+    }
+
+    /// One square's magic.
+    pub fn get(&self, piece: Piece, square: Square) -> SquareMagic {
+        self.magics[piece.index()][square as usize]
+    }
+
+    /// The 64 magics of a piece, by square.
+    pub fn piece(&self, piece: Piece) -> &[SquareMagic; 64] {
+        &self.magics[piece.index()]
+    }
+
+    /// The same magics with other offsets (checked like [`MagicSet::new`]).
+    pub fn with_offsets(&self, rook: [u32; 64], bishop: [u32; 64]) -> Result<Self, SetError> {
+        let mut magics = self.magics;
+        for i in 0..64 {
+            magics[0][i].offset = rook[i];
+            magics[1][i].offset = bishop[i];
+        }
+        let mut set = MagicSet::new(self.scheme, magics[0], magics[1])?;
+        set.provenance = self.provenance.clone();
+        Ok(set)
+    }
+
+    /// The shift of a square's magic: the product width (64, or 32 for fancy32) minus its
+    /// bits.
+    pub fn shift(&self, piece: Piece, square: Square) -> u32 {
+        self.scheme.product_bits() - self.get(piece, square).bits
+    }
+
+    /// The core crate's entries (standard masks, shifts, offsets) and index function, so
+    /// the core's `fill_all` can build the attack table from this set. For fixed-shift
+    /// and black sets both arrays index one shared table; for the others, bishop offsets
+    /// are moved past the rook table so one table holds both.
+    pub fn entries(&self) -> ([MagicEntry; 64], [MagicEntry; 64], IndexFn) {
+        let bishop_base = if self.scheme.shared_table() {
+            0
+        } else {
+            self.separate_sizes().0 as u32
+        };
+        let make = |piece: Piece, base: u32| -> [MagicEntry; 64] {
+            std::array::from_fn(|i| {
+                let square = Square::ALL[i];
+                let m = self.get(piece, square);
+                MagicEntry {
+                    mask: piece.mask(square),
+                    magic: m.magic,
+                    shift: self.shift(piece, square),
+                    offset: m.offset + base,
+                }
+            })
+        };
+        (
+            make(Piece::Rook, 0),
+            make(Piece::Bishop, bishop_base),
+            self.scheme.index_fn(),
+        )
+    }
+
+    /// For separate tables (fancy, fancy32, plain): the rook and bishop table sizes,
+    /// each the highest `offset + 2^bits`. Meaningless for shared tables.
+    pub fn separate_sizes(&self) -> (usize, usize) {
+        let size = |piece: Piece| {
+            self.piece(piece)
+                .iter()
+                .map(|m| m.offset as usize + (1usize << m.bits))
+                .max()
+                .unwrap_or(0)
+        };
+        (size(Piece::Rook), size(Piece::Bishop))
+    }
+
+    /// The squares whose magic uses fewer index bits than their mask has bits.
+    pub fn below_mask(&self) -> Vec<(Piece, Square, u32, u32)> {
+        let mut out = Vec::new();
+        for piece in Piece::BOTH {
+            for square in Square::ALL {
+                let bits = self.get(piece, square).bits;
+                let mask_bits = piece.mask_bits(square);
+                if bits < mask_bits {
+                    out.push((piece, square, bits, mask_bits));
+                }
+            }
+        }
+        out
+    }
+
+    /// Fills an attack table for this set with the core crate's `fill_all` (a second,
+    /// independent check of [`MagicSet::verify`]); the table is what the core's schemes
+    /// index with [`MagicSet::entries`].
+    pub fn fill_table(&self) -> Result<Vec<Bitboard>, sliders::schemes::FillError> {
+        let (rook, bishop, index_fn) = self.entries();
+        let len = rook
+            .iter()
+            .chain(bishop.iter())
+            .map(|e| e.offset as usize + (1usize << (self.scheme.product_bits() - e.shift)))
+            .max()
+            .unwrap_or(0);
+        let mut table = vec![Bitboard::EMPTY; len];
+        sliders::schemes::magic::fill_all(&mut table, &rook, &bishop, index_fn)?;
+        // Trim to the highest used entry (shared tables may leave the tail unused).
+        let used = table.iter().rposition(|b| b.0 != 0).map_or(0, |i| i + 1);
+        table.truncate(used);
+        Ok(table)
+    }
+}
+
+/// The standard fancy offsets for the given bits: cumulative `2^bits` in square order.
+pub fn cumulative_offsets(bits: &[u32; 64]) -> [u32; 64] {
+    let mut out = [0u32; 64];
+    let mut next = 0u32;
+    for i in 0..64 {
+        out[i] = next;
+        next += 1 << bits[i];
+    }
+    out
+}

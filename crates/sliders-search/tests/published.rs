@@ -1,0 +1,114 @@
+//! Every published set in tests/data/magics reads and verifies with its published size.
+
+use sliders_search::csv::{read_csv, read_set, write_csv};
+use sliders_search::{Piece, SchemeKind};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/magics/");
+
+fn load(name: &str) -> String {
+    std::fs::read_to_string(format!("{DIR}{name}")).expect("test data")
+}
+
+const SETS: [(&str, SchemeKind, usize); 7] = [
+    (
+        "fancy_stockfish_seeds_107648.csv",
+        SchemeKind::Fancy,
+        107_648,
+    ),
+    ("fancy_best_known_92864.csv", SchemeKind::Fancy, 92_864),
+    (
+        "fixed_shift_magics_88772_annuss.csv",
+        SchemeKind::FixedShift,
+        88_772,
+    ),
+    (
+        "fixed_shift_magics_89524_annuss.csv",
+        SchemeKind::FixedShift,
+        89_524,
+    ),
+    (
+        "fixed_shift_magics_97264_annuss.csv",
+        SchemeKind::FixedShift,
+        97_264,
+    ),
+    (
+        "black_magics_88507_annuss_2017.csv",
+        SchemeKind::Black,
+        88_507,
+    ),
+    (
+        "black_magics_87988_annuss_fiekas.csv",
+        SchemeKind::Black,
+        87_988,
+    ),
+];
+
+#[test]
+fn published_sets_verify_with_their_sizes() {
+    for (name, scheme, size) in SETS {
+        let set = read_set(&load(name), Some(scheme)).expect(name);
+        let report = set.verify().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(report.entries, size, "{name}");
+        // The core's filler agrees.
+        let table = set.fill_table().unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert!(table.len() <= size);
+    }
+}
+
+#[test]
+fn schemes_are_inferred_from_the_data() {
+    for (name, scheme, _) in SETS {
+        let file = read_csv(&load(name)).unwrap();
+        assert!(file.infer_schemes().contains(&scheme), "{name}");
+    }
+    let own = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/own/fancy32_sliders_seed1.csv"
+    ))
+    .unwrap();
+    let file = read_csv(&own).unwrap();
+    assert_eq!(file.infer_schemes(), vec![SchemeKind::Fancy32]);
+    let set = file.to_set(SchemeKind::Fancy32).unwrap();
+    assert_eq!(set.verify().unwrap().entries, 107_648);
+}
+
+#[test]
+fn every_file_reads_or_fails_cleanly() {
+    for entry in std::fs::read_dir(DIR).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "csv") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            match read_csv(&text) {
+                Ok(file) => assert!(!file.rows.is_empty(), "{name}"),
+                // The square-status table has no magic column: a clear header error.
+                Err(e) => {
+                    assert!(name.starts_with("niklasf"), "{name}: {e}");
+                    assert_eq!(e.line, 1);
+                    assert!(e.message.contains("magic_hex"));
+                }
+            }
+        }
+    }
+    // The 39 reduced squares: partial, with found_by, no offsets.
+    let reduced = read_csv(&load("best_magics_so_far_reduced_squares.csv")).unwrap();
+    assert_eq!(reduced.rows.len(), 39);
+    assert!(reduced
+        .rows
+        .iter()
+        .all(|r| r.offset.is_none() && r.found_by.is_some()));
+}
+
+#[test]
+fn csv_round_trip_keeps_offsets() {
+    for (name, scheme, _) in SETS {
+        let set = read_set(&load(name), Some(scheme)).unwrap();
+        let text = write_csv(&set);
+        let again = read_set(&text, None).unwrap();
+        assert_eq!(again, set, "{name}");
+        assert_eq!(
+            again.get(Piece::Rook, sliders::Square::B1),
+            set.get(Piece::Rook, sliders::Square::B1)
+        );
+    }
+}
