@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod attacks;
+mod bench;
 mod error;
 mod parse;
 mod perft;
@@ -48,6 +49,8 @@ enum Command {
         #[arg(long, default_value = "auto")]
         scheme: String,
     },
+    /// Time every scheme side by side on the same inputs; JSON and an SVG chart on request.
+    Bench(bench::BenchArgs),
     /// Count the leaves of the legal move tree (owned by `perft.rs`).
     Perft(perft::PerftArgs),
     /// Magic search and magic files: find, verify, pack, export (owned by `search.rs`).
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
             piece,
             scheme,
         } => show::run(&occupancy, square.as_deref(), piece.as_deref(), &scheme),
+        Command::Bench(args) => bench::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Search(command) => search::run(command),
     };

@@ -1,0 +1,421 @@
+//! `sliders bench`: every available scheme on the same pre-generated inputs, in one
+//! process, in interleaved rounds; medians, spreads, ratios, the first-lookup latency of a
+//! fresh process, JSON and an SVG chart.
+//!
+//! Honesty: inputs are generated before any timing. Each round runs every scheme once per
+//! input set, starting from a different scheme each round, so drift in the machine's load
+//! spreads over all schemes alike. Each occupancy passes through `black_box`, which keeps
+//! the loop one lookup at a time as in a move generator (no vector gathers), and the XOR
+//! of all answers is checked against the classical scheme's before anything is reported.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use sliders::schemes::{self, Scheme, SchemeId, WithScheme};
+use sliders::{Bitboard, Square};
+
+use crate::error::CliError;
+use crate::parse;
+
+/// Arguments of `sliders bench`.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Comma-separated schemes to time (default: every available one).
+    #[arg(long, value_delimiter = ',')]
+    schemes: Option<Vec<String>>,
+    /// (square, occupancy) pairs per input set; each pair is a rook and a bishop lookup.
+    #[arg(long, default_value_t = 1_000_000)]
+    lookups: usize,
+    /// Timed rounds per scheme and input set (the median is reported).
+    #[arg(long, default_value_t = 7)]
+    rounds: usize,
+    /// Fresh processes spawned per scheme to time the first lookup (0 skips it).
+    #[arg(long, default_value_t = 5)]
+    first_lookup_runs: usize,
+    /// Write every figure as JSON to this file.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Draw the scheme table as an SVG bar chart to this file.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+    /// Internal: time one lookup of this scheme in this fresh process and print the ns.
+    #[arg(long, hide = true)]
+    first_lookup_probe: Option<String>,
+}
+
+/// One named set of inputs.
+struct Inputs {
+    name: &'static str,
+    what: &'static str,
+    pairs: Vec<(Square, Bitboard)>,
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+fn random_inputs(count: usize) -> Vec<Inputs> {
+    let mut rng = Rng(0x853c_49e6_748f_ea9b);
+    let mut make = |name, what, density: &mut dyn FnMut(&mut Rng) -> u64| Inputs {
+        name,
+        what,
+        pairs: (0..count)
+            .map(|_| {
+                let square = Square::index_wrapping(rng.next() as usize);
+                (square, Bitboard(density(&mut rng)))
+            })
+            .collect(),
+    };
+    vec![
+        make("sparse", "random, 1/8 of the squares occupied", &mut |r| {
+            r.next() & r.next() & r.next()
+        }),
+        make("mid", "random, about 1/3 occupied", &mut |r| {
+            (r.next() & r.next()) | (r.next() & r.next() & r.next())
+        }),
+        make("dense", "random, 5/8 occupied", &mut |r| {
+            r.next() | (r.next() & r.next())
+        }),
+    ]
+}
+
+struct Lookups<'a>(&'a [(Square, Bitboard)]);
+
+impl WithScheme for Lookups<'_> {
+    type Output = u64;
+    #[inline(never)]
+    fn run<S: Scheme>(self, scheme: S) -> u64 {
+        let mut acc = 0u64;
+        for &(square, occupied) in self.0 {
+            let occupied = black_box(occupied);
+            acc ^= scheme.rook_attacks(square, occupied).0;
+            acc ^= scheme.bishop_attacks(square, occupied).0;
+        }
+        acc
+    }
+}
+
+/// Median, min and max of some samples (ns per pair).
+#[derive(Clone, Copy)]
+struct Stats {
+    median: f64,
+    min: f64,
+    max: f64,
+}
+
+fn stats(samples: &mut [f64]) -> Stats {
+    samples.sort_by(f64::total_cmp);
+    let n = samples.len();
+    let median = if n % 2 == 1 {
+        samples[n / 2]
+    } else {
+        (samples[n / 2 - 1] + samples[n / 2]) / 2.0
+    };
+    Stats {
+        median,
+        min: samples[0],
+        max: samples[n - 1],
+    }
+}
+
+pub fn run(args: BenchArgs) -> Result<(), CliError> {
+    if let Some(name) = &args.first_lookup_probe {
+        return first_lookup_probe(name);
+    }
+    if args.lookups == 0 || args.rounds == 0 {
+        return Err(CliError::input("--lookups and --rounds must be at least 1"));
+    }
+    let ids = chosen_schemes(args.schemes.as_deref())?;
+    let inputs = random_inputs(args.lookups);
+
+    // Every scheme must give the classical answer on every input set before timing.
+    for set in &inputs {
+        let expected = SchemeId::Classical.run(Lookups(&set.pairs)).ok();
+        for &id in &ids {
+            if id.run(Lookups(&set.pairs)).ok() != expected {
+                return Err(CliError {
+                    code: 1,
+                    message: format!("scheme {id} disagrees with classical on {}", set.name),
+                });
+            }
+        }
+    }
+
+    let progress = ProgressBar::new((args.rounds * inputs.len() * ids.len()) as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    progress.set_message("timing lookups");
+    // samples[input][scheme] = ns per pair, one per round.
+    let mut samples = vec![vec![Vec::with_capacity(args.rounds); ids.len()]; inputs.len()];
+    for round in 0..args.rounds {
+        for (i, set) in inputs.iter().enumerate() {
+            for k in 0..ids.len() {
+                let s = (k + round) % ids.len();
+                let start = Instant::now();
+                black_box(ids[s].run(Lookups(black_box(&set.pairs))).ok());
+                let ns = start.elapsed().as_nanos() as f64 / set.pairs.len() as f64;
+                samples[i][s].push(ns);
+                progress.inc(1);
+            }
+        }
+    }
+    progress.finish_and_clear();
+
+    let table: Vec<Vec<Stats>> = samples
+        .iter_mut()
+        .map(|per| per.iter_mut().map(|s| stats(s)).collect())
+        .collect();
+    let first_lookup: Vec<Option<Stats>> = ids
+        .iter()
+        .map(|&id| first_lookup(id, args.first_lookup_runs))
+        .collect();
+
+    print_table(
+        &ids,
+        &inputs,
+        &table,
+        &first_lookup,
+        args.lookups,
+        args.rounds,
+    );
+
+    let report = json_report(&ids, &inputs, &table, &first_lookup, &args);
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&report)
+            .map_err(|e| CliError::input(format!("json: {e}")))?;
+        std::fs::write(path, text + "\n")
+            .map_err(|e| CliError::io(&format!("writing {}", path.display()), e))?;
+    }
+    if let Some(path) = &args.plot {
+        let mid = inputs.iter().position(|s| s.name == "mid").unwrap_or(0);
+        plot(path, &ids, &table[mid], inputs[mid].name)?;
+    }
+    Ok(())
+}
+
+fn chosen_schemes(names: Option<&[String]>) -> Result<Vec<SchemeId>, CliError> {
+    match names {
+        None => Ok(SchemeId::ALL
+            .iter()
+            .copied()
+            .filter(|id| id.is_available())
+            .collect()),
+        Some(names) => {
+            let mut ids = Vec::new();
+            for name in names {
+                let id = parse::scheme(name)?;
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            Ok(ids)
+        }
+    }
+}
+
+/// Spawns fresh processes that each time their first lookup of `id`.
+fn first_lookup(id: SchemeId, runs: usize) -> Option<Stats> {
+    let exe = std::env::current_exe().ok()?;
+    let mut samples = Vec::new();
+    for _ in 0..runs {
+        let out = Command::new(&exe)
+            .args(["bench", "--first-lookup-probe", id.name()])
+            .output()
+            .ok()?;
+        let ns: f64 = String::from_utf8(out.stdout).ok()?.trim().parse().ok()?;
+        samples.push(ns);
+    }
+    (!samples.is_empty()).then(|| stats(&mut samples))
+}
+
+fn first_lookup_probe(name: &str) -> Result<(), CliError> {
+    let id = parse::scheme(name)?;
+    struct One;
+    impl WithScheme for One {
+        type Output = u64;
+        fn run<S: Scheme>(self, scheme: S) -> u64 {
+            scheme
+                .rook_attacks(
+                    black_box(Square::D4),
+                    black_box(Bitboard(0x0008_0000_2200_0800)),
+                )
+                .0
+        }
+    }
+    let start = Instant::now();
+    black_box(id.run(One).ok());
+    println!("{}", start.elapsed().as_nanos());
+    Ok(())
+}
+
+fn print_table(
+    ids: &[SchemeId],
+    inputs: &[Inputs],
+    table: &[Vec<Stats>],
+    first: &[Option<Stats>],
+    lookups: usize,
+    rounds: usize,
+) {
+    println!("sliders bench: {lookups} pairs per input set (a rook and a bishop lookup each), {rounds} interleaved rounds");
+    println!("auto scheme on this CPU: {}", schemes::auto());
+    for set in inputs {
+        println!("  {}: {}", set.name, set.what);
+    }
+    println!();
+    let mut header = format!("{:<12} {:>9}", "scheme", "KiB");
+    for set in inputs {
+        header.push_str(&format!(
+            " {:>16} {:>6}",
+            format!("{} ns/pair", set.name),
+            "ratio"
+        ));
+    }
+    header.push_str(&format!(" {:>16}", "first lookup us"));
+    println!("{header}");
+    for (s, id) in ids.iter().enumerate() {
+        let mut line = format!(
+            "{:<12} {:>9.1}",
+            id.name(),
+            id.table_bytes() as f64 / 1024.0
+        );
+        for (i, _) in inputs.iter().enumerate() {
+            let best = table[i]
+                .iter()
+                .map(|st| st.median)
+                .fold(f64::INFINITY, f64::min);
+            let st = table[i][s];
+            let spread = (st.max - st.min) / st.median * 100.0;
+            line.push_str(&format!(
+                " {:>9.3} ±{:>4.0}% {:>6.2}",
+                st.median,
+                spread / 2.0,
+                st.median / best
+            ));
+        }
+        match first[s] {
+            Some(st) => line.push_str(&format!(" {:>16.1}", st.median / 1000.0)),
+            None => line.push_str(&format!(" {:>16}", "-")),
+        }
+        println!("{line}");
+    }
+    println!();
+    println!("ns/pair: median of the rounds; ±: half the min-max spread, % of the median; ratio: to the fastest median of that input set.");
+}
+
+fn json_report(
+    ids: &[SchemeId],
+    inputs: &[Inputs],
+    table: &[Vec<Stats>],
+    first: &[Option<Stats>],
+    args: &BenchArgs,
+) -> Value {
+    let schemes: Vec<Value> = ids
+        .iter()
+        .enumerate()
+        .map(|(s, id)| {
+            let mut results = serde_json::Map::new();
+            for (i, set) in inputs.iter().enumerate() {
+                let best = table[i].iter().map(|st| st.median).fold(f64::INFINITY, f64::min);
+                let st = table[i][s];
+                results.insert(
+                    set.name.to_string(),
+                    json!({
+                        "median_ns_per_pair": st.median,
+                        "min_ns_per_pair": st.min,
+                        "max_ns_per_pair": st.max,
+                        "ratio_to_fastest": st.median / best,
+                    }),
+                );
+            }
+            json!({
+                "name": id.name(),
+                "table_bytes": id.table_bytes(),
+                "table_kib": id.table_bytes() as f64 / 1024.0,
+                "lookups": results,
+                "first_lookup_ns": first[s].map(|st| json!({"median": st.median, "min": st.min, "max": st.max})),
+            })
+        })
+        .collect();
+    json!({
+        "auto": schemes::auto().name(),
+        "pairs_per_input": args.lookups,
+        "rounds": args.rounds,
+        "inputs": inputs.iter().map(|s| json!({"name": s.name, "what": s.what})).collect::<Vec<_>>(),
+        "schemes": schemes,
+    })
+}
+
+fn plot(
+    path: &std::path::Path,
+    ids: &[SchemeId],
+    stats: &[Stats],
+    input: &str,
+) -> Result<(), CliError> {
+    use plotters::prelude::*;
+    let fail = |e: &dyn std::fmt::Display| CliError::input(format!("plot {}: {e}", path.display()));
+    let top = stats.iter().map(|s| s.max).fold(0.0, f64::max) * 1.15;
+    let root = SVGBackend::new(path, (900, 480)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| fail(&e))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!("sliders bench: ns per rook+bishop pair ({input} occupancy)"),
+            ("sans-serif", 22),
+        )
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d((0..ids.len()).into_segmented(), 0.0..top)
+        .map_err(|e| fail(&e))?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .y_desc("ns per pair (median; whiskers min-max)")
+        .x_label_formatter(&|v| match v {
+            SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => ids
+                .get(*i)
+                .map(|id| id.name().to_string())
+                .unwrap_or_default(),
+            SegmentValue::Last => String::new(),
+        })
+        .draw()
+        .map_err(|e| fail(&e))?;
+    chart
+        .draw_series(stats.iter().enumerate().map(|(i, st)| {
+            let mut bar = Rectangle::new(
+                [
+                    (SegmentValue::Exact(i), 0.0),
+                    (SegmentValue::Exact(i + 1), st.median),
+                ],
+                BLUE.mix(0.6).filled(),
+            );
+            bar.set_margin(0, 0, 8, 8);
+            bar
+        }))
+        .map_err(|e| fail(&e))?;
+    chart
+        .draw_series(stats.iter().enumerate().map(|(i, st)| {
+            ErrorBar::new_vertical(
+                SegmentValue::CenterOf(i),
+                st.min,
+                st.median,
+                st.max,
+                BLACK.filled(),
+                10,
+            )
+        }))
+        .map_err(|e| fail(&e))?;
+    root.present().map_err(|e| fail(&e))?;
+    Ok(())
+}

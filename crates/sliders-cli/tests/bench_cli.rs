@@ -1,0 +1,92 @@
+//! Smoke test of `sliders bench`: it runs with tiny sizes, and its JSON and SVG hold every
+//! available scheme. No timing is asserted: the bench is a tool, not a test.
+
+use std::process::Command;
+
+use sliders::schemes::SchemeId;
+
+#[test]
+fn bench_runs_and_reports_every_scheme() {
+    let dir = std::env::temp_dir().join(format!("sliders-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("bench.json");
+    let svg = dir.join("bench.svg");
+    let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args([
+            "bench",
+            "--lookups",
+            "2000",
+            "--rounds",
+            "3",
+            "--first-lookup-runs",
+            "1",
+        ])
+        .arg("--json")
+        .arg(&json)
+        .arg("--plot")
+        .arg(&svg)
+        .env_remove("SLIDERS_SCHEME")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let names: Vec<&str> = report["schemes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    for id in SchemeId::ALL.iter().filter(|id| id.is_available()) {
+        assert!(
+            names.contains(&id.name()),
+            "{} missing from {names:?}",
+            id.name()
+        );
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{} ", id.name()))),
+            "{stdout}"
+        );
+        assert!(
+            svg_text.contains(id.name()),
+            "{} missing from the chart",
+            id.name()
+        );
+    }
+    for scheme in report["schemes"].as_array().unwrap() {
+        for input in ["sparse", "mid", "dense"] {
+            let median = scheme["lookups"][input]["median_ns_per_pair"]
+                .as_f64()
+                .unwrap();
+            let ratio = scheme["lookups"][input]["ratio_to_fastest"]
+                .as_f64()
+                .unwrap();
+            assert!(median > 0.0 && ratio >= 1.0, "{scheme}");
+        }
+        assert_eq!(
+            scheme["table_bytes"].as_u64().unwrap() as usize,
+            SchemeId::from_name(scheme["name"].as_str().unwrap())
+                .unwrap()
+                .table_bytes()
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bench_rejects_an_unknown_scheme() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(["bench", "--schemes", "fancy,warp-drive", "--lookups", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warp-drive"));
+}
