@@ -1,2 +1,38 @@
-//! Legal move generation, FEN and perft on top of the `sliders` core (in progress).
+//! # sliders-movegen
+//!
+//! Legal move generation, FEN and perft on top of the `sliders` core.
+//!
+//! - [`Board`]: pieces as bitboards, side to move, castling rights (standard and
+//!   Chess960), en passant square and clocks; small and `Copy`, moves are made by copying.
+//! - FEN in and out ([`Board::from_fen`], [`Board::to_fen`]): standard, Shredder-FEN
+//!   and X-FEN castling; errors name the field ([`FenError`]) and no input panics.
+//! - Legal moves without make-and-test ([`Board::legal_moves`]): checkers, pins and
+//!   king-danger squares once per node. Slider attacks come from any
+//!   [`sliders::schemes::Scheme`]; the generator is generic and monomorphised, and the
+//!   entry points dispatch once to the best scheme for the CPU.
+//! - UCI notation in both castling conventions ([`Board::parse_uci`], [`Move::uci`]).
+//! - Perft with bulk counting ([`perft`], [`perft_with`]), [`divide`], a parallel
+//!   version ([`perft_parallel`]) and a hashed one ([`perft_hashed`]).
+//!
+//! ```
+//! use sliders_movegen::{perft, Board};
+//! let board = Board::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
+//! assert_eq!(perft(&board, 4), 43_238);
+//! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod board;
+mod fen;
+mod movegen;
+mod moves;
+mod perft;
+mod tables;
+mod zobrist;
+
+pub use board::{Board, Color, Piece, Role, STARTPOS_FEN};
+pub use fen::{FenError, FenField};
+pub use moves::{Move, MoveKind, MoveList, Uci, UciError, MAX_MOVES};
+pub use perft::{
+    divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, PerftTable,
+};

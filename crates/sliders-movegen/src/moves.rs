@@ -1,0 +1,272 @@
+//! Moves, move lists and UCI notation.
+
+use core::fmt;
+
+use sliders::Square;
+
+use crate::board::{Board, Role};
+
+/// What a move does besides going from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A quiet move or a capture.
+    Normal,
+    /// A pawn reaching the last rank, and the role it becomes.
+    Promotion(Role),
+    /// An en passant capture (the destination is the en passant square).
+    EnPassant,
+    /// Castling: stored as king takes own rook (the destination is the rook's square).
+    Castle,
+}
+
+/// A move packed in 16 bits: from, to and kind. Castling is stored as king takes rook.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u16);
+
+const KIND_NORMAL: u16 = 0;
+const KIND_EP: u16 = 1;
+const KIND_CASTLE: u16 = 2;
+// 3..=6: promotion to knight, bishop, rook, queen.
+const KIND_PROMO_BASE: u16 = 2;
+
+impl Move {
+    /// A quiet move or capture.
+    #[inline(always)]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move(from as u16 | (to as u16) << 6 | KIND_NORMAL << 12)
+    }
+
+    /// A promotion to `role` (knight, bishop, rook or queen).
+    #[inline(always)]
+    pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
+        Move(from as u16 | (to as u16) << 6 | (KIND_PROMO_BASE + role as u16) << 12)
+    }
+
+    /// An en passant capture to the en passant square.
+    #[inline(always)]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move(from as u16 | (to as u16) << 6 | KIND_EP << 12)
+    }
+
+    /// Castling, as king (on `king`) takes own rook (on `rook`).
+    #[inline(always)]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move(king as u16 | (rook as u16) << 6 | KIND_CASTLE << 12)
+    }
+
+    #[inline(always)]
+    pub(crate) const fn from_raw(from: u32, to: u32, kind: u16) -> Move {
+        Move((from & 63) as u16 | ((to & 63) as u16) << 6 | kind << 12)
+    }
+
+    /// The square the piece leaves (the king's, for castling).
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::index_wrapping((self.0 & 63) as usize)
+    }
+
+    /// The destination; for castling, the castling rook's square.
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::index_wrapping(((self.0 >> 6) & 63) as usize)
+    }
+
+    /// What kind of move.
+    #[inline(always)]
+    pub fn kind(self) -> MoveKind {
+        match self.0 >> 12 {
+            KIND_NORMAL => MoveKind::Normal,
+            KIND_EP => MoveKind::EnPassant,
+            KIND_CASTLE => MoveKind::Castle,
+            3 => MoveKind::Promotion(Role::Knight),
+            4 => MoveKind::Promotion(Role::Bishop),
+            5 => MoveKind::Promotion(Role::Rook),
+            _ => MoveKind::Promotion(Role::Queen),
+        }
+    }
+
+    /// The king's destination when this is castling (the g- or c-file square).
+    pub fn castle_king_target(self) -> Option<Square> {
+        if self.kind() != MoveKind::Castle {
+            return None;
+        }
+        let from = self.from().index();
+        let base = from & 56;
+        Some(Square::index_wrapping(if self.to().index() > from {
+            base + 6
+        } else {
+            base + 2
+        }))
+    }
+
+    /// The move in UCI notation. With `chess960` castling is written king takes rook
+    /// (`e1h1`), otherwise king to its target square (`e1g1`).
+    ///
+    /// ```
+    /// use sliders::Square;
+    /// use sliders_movegen::Move;
+    /// let castle = Move::castle(Square::E1, Square::H1);
+    /// assert_eq!(castle.uci(false).to_string(), "e1g1");
+    /// assert_eq!(castle.uci(true).to_string(), "e1h1");
+    /// ```
+    pub fn uci(self, chess960: bool) -> Uci {
+        Uci { mv: self, chess960 }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.uci(true))
+    }
+}
+
+/// A move written in UCI notation (see [`Move::uci`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Uci {
+    mv: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mv = self.mv;
+        let to = match mv.castle_king_target() {
+            Some(target) if !self.chess960 => target,
+            _ => mv.to(),
+        };
+        write!(f, "{}{}", mv.from(), to)?;
+        if let MoveKind::Promotion(role) = mv.kind() {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+/// A move that could not be read or is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UciError {
+    /// The move as given.
+    pub text: String,
+    /// Why it was refused.
+    pub reason: &'static str,
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move `{}`: {}", self.text.escape_debug(), self.reason)
+    }
+}
+
+impl std::error::Error for UciError {}
+
+impl Board {
+    /// Reads a move in UCI notation and checks that it is legal here. Castling may be
+    /// written either way: king to its target (`e1g1`) or king takes rook (`e1h1`);
+    /// where the two could mean different moves (Chess960) a plain king move wins.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(board.parse_uci("e1g1"), board.parse_uci("e1h1"));
+    /// assert!(board.parse_uci("e1c1").is_ok());
+    /// assert_eq!(board.parse_uci("e1e3").unwrap_err().reason, "not a legal move in this position");
+    /// assert!(board.parse_uci("zz").is_err());
+    /// ```
+    pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
+        let err = |reason| UciError {
+            text: text.to_owned(),
+            reason,
+        };
+        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+            return Err(err("not UCI notation (like e2e4 or e7e8q)"));
+        }
+        let from: Square = text[0..2]
+            .parse()
+            .map_err(|_| err("not UCI notation (like e2e4 or e7e8q)"))?;
+        let to: Square = text[2..4]
+            .parse()
+            .map_err(|_| err("not UCI notation (like e2e4 or e7e8q)"))?;
+        let promo = match text.as_bytes().get(4) {
+            None => None,
+            Some(&c) => match Role::from_char(c as char) {
+                Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(r),
+                _ => return Err(err("bad promotion piece (use n, b, r or q)")),
+            },
+        };
+        let moves = self.legal_moves();
+        let mut castle = None;
+        for &mv in moves.iter() {
+            if mv.from() != from {
+                continue;
+            }
+            match mv.kind() {
+                MoveKind::Castle => {
+                    if promo.is_none() && (mv.to() == to || mv.castle_king_target() == Some(to)) {
+                        castle = Some(mv);
+                    }
+                }
+                MoveKind::Promotion(r) => {
+                    if mv.to() == to && promo == Some(r) {
+                        return Ok(mv);
+                    }
+                }
+                _ => {
+                    if mv.to() == to && promo.is_none() {
+                        return Ok(mv);
+                    }
+                }
+            }
+        }
+        castle.ok_or_else(|| err("not a legal move in this position"))
+    }
+}
+
+/// The most legal moves any position has is 218; room for 256.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves on the stack.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline(always)]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move(0); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move (ignored if the list is full, which legal chess never makes).
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

@@ -1,0 +1,294 @@
+//! Perft: counting the leaves of the legal move tree.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use sliders::schemes::{dispatch, Scheme, WithScheme};
+
+use crate::board::Board;
+use crate::movegen::{generate, Counter};
+use crate::moves::{Move, MoveList};
+use crate::zobrist::hash;
+
+/// The number of leaf nodes `depth` plies below `board` (bulk counted: moves at the last
+/// ply are counted, not made), with the best slider scheme for this CPU. Totals are
+/// `u128`, so no count can wrap.
+///
+/// ```
+/// use sliders_movegen::{perft, Board};
+/// assert_eq!(perft(&Board::startpos(), 3), 8_902);
+/// ```
+pub fn perft(board: &Board, depth: u32) -> u128 {
+    struct Job<'a>(&'a Board, u32);
+    impl WithScheme for Job<'_> {
+        type Output = u128;
+        fn run<S: Scheme>(self, s: S) -> u128 {
+            perft_with(s, self.0, self.1)
+        }
+    }
+    dispatch(Job(board, depth))
+}
+
+/// [`perft`] with a given slider scheme.
+///
+/// ```
+/// use sliders::schemes::Fancy;
+/// use sliders_movegen::{perft_with, Board};
+/// assert_eq!(perft_with(Fancy, &Board::startpos(), 4), 197_281);
+/// ```
+pub fn perft_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
+    match depth {
+        0 => 1,
+        1 => board.count_moves_with(scheme) as u128,
+        _ => inner(scheme, board, depth),
+    }
+}
+
+#[inline(always)]
+fn count<S: Scheme>(s: S, board: &Board) -> u64 {
+    let mut c = Counter(0);
+    generate(s, board, &mut c);
+    c.0
+}
+
+fn inner<S: Scheme>(s: S, board: &Board, depth: u32) -> u128 {
+    let mut list = MoveList::new();
+    generate(s, board, &mut list);
+    if depth == 2 {
+        let mut total = 0u64;
+        for &mv in list.iter() {
+            // at most 218 * 218: cannot overflow
+            total += count(s, &board.play(mv));
+        }
+        return total as u128;
+    }
+    let mut total = 0u128;
+    for &mv in list.iter() {
+        total += inner(s, &board.play(mv), depth - 1);
+    }
+    total
+}
+
+/// Perft of each legal move (the `divide` of move-generator debugging): the moves in
+/// generation order, each with the leaf count below it (`depth - 1` plies after it).
+/// The total is the sum. Depth 0 gives an empty list.
+///
+/// ```
+/// use sliders_movegen::{divide, Board};
+/// let d = divide(&Board::startpos(), 2);
+/// assert_eq!(d.len(), 20);
+/// assert!(d.iter().all(|&(_, n)| n == 20));
+/// ```
+pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u128)> {
+    divide_parallel(board, depth, 1, 0)
+}
+
+/// [`divide`], in parallel on `threads` threads (0: as many as there are cores), with
+/// an optional transposition table of `hash_mb` megabytes (0: none).
+///
+/// ```
+/// use sliders_movegen::{divide_parallel, Board};
+/// let d = divide_parallel(&Board::startpos(), 3, 2, 1);
+/// assert_eq!(d.iter().map(|&(_, n)| n).sum::<u128>(), 8_902);
+/// ```
+pub fn divide_parallel(
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    hash_mb: usize,
+) -> Vec<(Move, u128)> {
+    struct Job<'a> {
+        board: &'a Board,
+        depth: u32,
+        threads: usize,
+        table: Option<&'a PerftTable>,
+    }
+    impl WithScheme for Job<'_> {
+        type Output = Vec<(Move, u128)>;
+        fn run<S: Scheme>(self, s: S) -> Vec<(Move, u128)> {
+            if self.depth == 0 {
+                return Vec::new();
+            }
+            let moves = self.board.legal_moves_with(s);
+            let sub = |mv: &Move| {
+                let child = self.board.play(*mv);
+                let n = match self.table {
+                    Some(t) => hashed(s, &child, self.depth - 1, t),
+                    None => perft_with(s, &child, self.depth - 1),
+                };
+                (*mv, n)
+            };
+            if self.threads == 1 {
+                return moves.iter().map(sub).collect();
+            }
+            let run = || {
+                use rayon::prelude::*;
+                moves
+                    .par_iter()
+                    .map(|mv| {
+                        let child = self.board.play(*mv);
+                        let n = if self.depth >= 2 {
+                            par_inner(s, &child, self.depth - 1, self.table)
+                        } else {
+                            1
+                        };
+                        (*mv, n)
+                    })
+                    .collect()
+            };
+            match rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .build()
+            {
+                Ok(pool) => pool.install(run),
+                Err(_) => moves.iter().map(sub).collect(),
+            }
+        }
+    }
+    let table = (hash_mb > 0).then(|| PerftTable::new(hash_mb));
+    dispatch(Job {
+        board,
+        depth,
+        threads,
+        table: table.as_ref(),
+    })
+}
+
+/// Below this depth a subtree is counted on one thread.
+const PARALLEL_MIN_DEPTH: u32 = 4;
+
+fn par_inner<S: Scheme>(s: S, board: &Board, depth: u32, table: Option<&PerftTable>) -> u128 {
+    if depth < PARALLEL_MIN_DEPTH {
+        return match table {
+            Some(t) => hashed(s, board, depth, t),
+            None => perft_with(s, board, depth),
+        };
+    }
+    if let Some(t) = table {
+        if let Some(n) = t.probe(board, depth) {
+            return n as u128;
+        }
+    }
+    use rayon::prelude::*;
+    let moves = board.legal_moves_with(s);
+    let n = moves
+        .par_iter()
+        .map(|&mv| par_inner(s, &board.play(mv), depth - 1, table))
+        .sum();
+    if let Some(t) = table {
+        t.store(board, depth, n);
+    }
+    n
+}
+
+/// [`perft`] on `threads` threads (0: one per core), splitting the tree among them.
+///
+/// ```
+/// use sliders_movegen::{perft_parallel, Board};
+/// assert_eq!(perft_parallel(&Board::startpos(), 4, 2), 197_281);
+/// ```
+pub fn perft_parallel(board: &Board, depth: u32, threads: usize) -> u128 {
+    divide_parallel(board, depth, threads, 0)
+        .iter()
+        .map(|&(_, n)| n)
+        .sum::<u128>()
+        .max(u128::from(depth == 0))
+}
+
+/// [`perft`] with a transposition table of `hash_mb` megabytes: subtrees seen before
+/// are looked up rather than counted. Gives the same counts as [`perft`].
+///
+/// ```
+/// use sliders_movegen::{perft, perft_hashed, Board};
+/// let b = Board::startpos();
+/// assert_eq!(perft_hashed(&b, 4, 1), perft(&b, 4));
+/// ```
+pub fn perft_hashed(board: &Board, depth: u32, hash_mb: usize) -> u128 {
+    struct Job<'a>(&'a Board, u32, &'a PerftTable);
+    impl WithScheme for Job<'_> {
+        type Output = u128;
+        fn run<S: Scheme>(self, s: S) -> u128 {
+            hashed(s, self.0, self.1, self.2)
+        }
+    }
+    let table = PerftTable::new(hash_mb.max(1));
+    dispatch(Job(board, depth, &table))
+}
+
+fn hashed<S: Scheme>(s: S, board: &Board, depth: u32, table: &PerftTable) -> u128 {
+    if depth <= 2 {
+        return perft_with(s, board, depth);
+    }
+    if let Some(n) = table.probe(board, depth) {
+        return n as u128;
+    }
+    let moves = board.legal_moves_with(s);
+    let mut total = 0u128;
+    for &mv in moves.iter() {
+        total += hashed(s, &board.play(mv), depth - 1, table);
+    }
+    table.store(board, depth, total);
+    total
+}
+
+/// A lock-free perft transposition table shared by threads. Each slot holds a key and
+/// a count; the key is stored xor the count, so a slot torn by two writers fails the
+/// check and reads as a miss rather than a wrong count.
+pub struct PerftTable {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+impl PerftTable {
+    /// A table of about `mb` megabytes (rounded down to a power of two slots, at least 1,024).
+    ///
+    /// ```
+    /// let t = sliders_movegen::PerftTable::new(1);
+    /// assert_eq!(t.len(), 65_536);
+    /// ```
+    pub fn new(mb: usize) -> PerftTable {
+        let wanted = (mb.saturating_mul(1 << 20) / 16).max(1024);
+        let len = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let mut slots = Vec::with_capacity(len);
+        slots.resize_with(len, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        PerftTable {
+            slots,
+            mask: len - 1,
+        }
+    }
+
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Always false: a table has at least 1,024 slots.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    fn key(board: &Board, depth: u32) -> u64 {
+        hash(board) ^ crate::zobrist::depth_key(depth)
+    }
+
+    fn probe(&self, board: &Board, depth: u32) -> Option<u64> {
+        let key = Self::key(board, depth);
+        let slot = &self.slots[key as usize & self.mask];
+        let count = slot[1].load(Ordering::Relaxed);
+        let check = slot[0].load(Ordering::Relaxed);
+        (check ^ count == key && key != 0).then_some(count)
+    }
+
+    fn store(&self, board: &Board, depth: u32, count: u128) {
+        let Ok(count) = u64::try_from(count) else {
+            return; // too large for a slot: simply not stored
+        };
+        let key = Self::key(board, depth);
+        let slot = &self.slots[key as usize & self.mask];
+        slot[1].store(count, Ordering::Relaxed);
+        slot[0].store(key ^ count, Ordering::Relaxed);
+    }
+}

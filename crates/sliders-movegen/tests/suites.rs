@@ -1,0 +1,133 @@
+//! Runs every perft suite in `tests/data/perft/` with a node limit per position.
+
+use sliders::schemes::{Black, Classical, Fancy, Scheme};
+use sliders_movegen::{perft_with, Board};
+
+/// Depths whose published count exceeds this are skipped, so the whole suite stays
+/// within a few minutes on 2 cores in release mode.
+const MAX_NODES: u64 = 1_000_000;
+
+struct Line {
+    number: usize,
+    fen: String,
+    depths: Vec<(u32, u64)>,
+}
+
+fn parse_suite(text: &str) -> Vec<Line> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap().trim().to_owned();
+        let depths = parts
+            .map(|p| {
+                let p = p.trim();
+                let (d, n) = p.split_once(' ').expect("`Dn count`");
+                (
+                    d.trim_start_matches('D').parse().expect("depth"),
+                    n.trim().parse().expect("count"),
+                )
+            })
+            .collect();
+        out.push(Line {
+            number: i + 1,
+            fen,
+            depths,
+        });
+    }
+    out
+}
+
+fn run_suite<S: Scheme>(scheme: S, name: &str, text: &str, max_nodes: u64) -> (usize, usize) {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for line in parse_suite(text) {
+        let board = Board::from_fen(&line.fen)
+            .unwrap_or_else(|e| panic!("{name}:{}: {e}: {}", line.number, line.fen));
+        for &(depth, expected) in &line.depths {
+            if expected > max_nodes {
+                continue;
+            }
+            let got = perft_with(scheme, &board, depth);
+            checked += 1;
+            if got != expected as u128 {
+                failures.push(format!(
+                    "{name}:{} {} depth {depth}: expected {expected}, got {got}",
+                    line.number, line.fen
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    (checked, 0)
+}
+
+macro_rules! suite {
+    ($file:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/perft/",
+            $file
+        ))
+    };
+}
+
+#[test]
+fn standard_suite() {
+    let (n, _) = run_suite(Fancy, "standard.epd", suite!("standard.epd"), MAX_NODES);
+    assert!(n > 10_000, "only {n} counts checked");
+}
+
+#[test]
+fn tricky_suite() {
+    let (n, _) = run_suite(Fancy, "tricky.epd", suite!("tricky.epd"), MAX_NODES);
+    assert!(n > 50, "only {n} counts checked");
+}
+
+#[test]
+fn chess960_suite() {
+    let (n, _) = run_suite(Fancy, "chess960.epd", suite!("chess960.epd"), MAX_NODES);
+    assert!(n > 3_000, "only {n} counts checked");
+}
+
+/// Unreachable positions are accepted with the published counts, or rejected with an
+/// error that names the problem; never a panic.
+#[test]
+fn tricky_unreachable_suite() {
+    let mut accepted = 0;
+    for line in parse_suite(suite!("tricky_unreachable.epd")) {
+        match Board::from_fen(&line.fen) {
+            Ok(board) => {
+                accepted += 1;
+                for &(depth, expected) in &line.depths {
+                    if expected <= MAX_NODES {
+                        assert_eq!(
+                            perft_with(Fancy, &board, depth),
+                            expected as u128,
+                            "line {}: {} depth {depth}",
+                            line.number,
+                            line.fen
+                        );
+                    }
+                }
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+    assert!(accepted > 0);
+}
+
+/// Other schemes give the same counts (a smaller sample: they share the generator).
+#[test]
+fn schemes_agree_on_tricky() {
+    run_suite(Black, "tricky.epd", suite!("tricky.epd"), 200_000);
+    run_suite(Classical, "tricky.epd", suite!("tricky.epd"), 50_000);
+}
