@@ -112,3 +112,102 @@ fn csv_round_trip_keeps_offsets() {
         );
     }
 }
+
+#[test]
+fn rust_and_json_round_trip() {
+    use sliders_search::export::{read, write, Format};
+    for (name, scheme, size) in SETS {
+        let mut set = read_set(&load(name), Some(scheme)).unwrap();
+        set.provenance = vec![format!("from {name}")];
+        for format in [Format::Csv, Format::Rust, Format::Json] {
+            let text = write(&set, format);
+            let again =
+                read(&text, format, None).unwrap_or_else(|e| panic!("{name} {format:?}: {e}"));
+            assert_eq!(again, set, "{name} {format:?}");
+        }
+        let rust = write(&set, Format::Rust);
+        assert!(rust.contains("#[rustfmt::skip]"));
+        assert!(
+            rust.contains(&format!("pub const TABLE_ENTRIES: usize = {size};")),
+            "{name}"
+        );
+        assert!(rust.contains(&format!("// from {name}")));
+    }
+}
+
+#[test]
+fn malformed_csv_names_the_line() {
+    let text = load("fancy_stockfish_seeds_107648.csv");
+    let lines: Vec<&str> = text.lines().collect();
+    let with = |line: usize, replacement: &str| {
+        let mut l = lines.clone();
+        l[line - 1] = replacement;
+        l.join("\n")
+    };
+    let cases = [
+        (with(5, "rook,d1,3,0xzz,53,11,11,8192"), 5, "magic_hex"),
+        (
+            with(5, "rook,z9,3,0x1100100008210004,53,11,11,8192"),
+            5,
+            "square",
+        ),
+        (
+            with(5, "rook,c1,2,0x1100100008210004,53,11,11,8192"),
+            5,
+            "duplicate",
+        ),
+        (
+            with(
+                1,
+                "piece,square,square_index,shift,bits_used,mask_bits,offset",
+            ),
+            1,
+            "magic_hex",
+        ),
+        (with(5, "rook,d1,3,0x1100100008210004"), 5, "shift"),
+    ];
+    for (text, line, word) in cases {
+        let e = read_set(&text, Some(SchemeKind::Fancy)).unwrap_err();
+        assert_eq!(e.line, line, "{e}");
+        assert!(e.message.contains(word), "{e}");
+    }
+    let short = lines[..100].join("\n");
+    let e = read_set(&short, Some(SchemeKind::Fancy)).unwrap_err();
+    assert_eq!(e.line, 101);
+    assert!(e.message.contains("wrong count"), "{e}");
+}
+
+#[test]
+fn altered_magic_is_rejected_naming_the_square() {
+    use sliders_search::VerifyError;
+    let set = read_set(&load("fancy_stockfish_seeds_107648.csv"), None).unwrap();
+    let mut rook = *set.piece(Piece::Rook);
+    rook[sliders::Square::E4 as usize].magic = 0x0000_0000_0000_0101;
+    let bad =
+        sliders_search::MagicSet::new(SchemeKind::Fancy, rook, *set.piece(Piece::Bishop)).unwrap();
+    let e = bad.verify().unwrap_err();
+    assert_eq!(e.square(), (Piece::Rook, sliders::Square::E4));
+    assert!(matches!(e, VerifyError::Collision { .. }), "{e}");
+
+    // Shared table: moving a square onto another's entries names both squares.
+    let shared = read_set(
+        &load("black_magics_87988_annuss_fiekas.csv"),
+        Some(SchemeKind::Black),
+    )
+    .unwrap();
+    let mut bishop = *shared.piece(Piece::Bishop);
+    bishop[sliders::Square::C3 as usize].offset =
+        shared.get(Piece::Rook, sliders::Square::D4).offset;
+    let bad = shared
+        .with_offsets(
+            shared.piece(Piece::Rook).map(|m| m.offset),
+            bishop.map(|m| m.offset),
+        )
+        .unwrap();
+    match bad.verify().unwrap_err() {
+        VerifyError::Conflict { piece, square, .. } => {
+            assert_eq!((piece, square), (Piece::Bishop, sliders::Square::C3))
+        }
+        e => panic!("expected a conflict, got {e}"),
+    }
+}

@@ -1,0 +1,318 @@
+//! Export formats besides CSV: Rust source and JSON, each with a reader for the round
+//! trip.
+//!
+//! Rust source: two `#[rustfmt::skip]` const arrays of `(magic, shift, offset)` tuples,
+//! the layout of the core crate's built-in sets (`MagicData`), ready to paste, with a
+//! table-size const and a provenance comment. For fancy, fancy32 and plain the bishop
+//! offsets are moved past the rook table (one table holds both, as in the core), and
+//! `ROOK_TABLE_ENTRIES` says where the bishop part begins.
+
+use serde::{Deserialize, Serialize};
+use sliders::Square;
+
+use crate::csv::{parse_hex, ParseError};
+use crate::set::{MagicSet, Piece, SchemeKind, SquareMagic};
+
+/// An output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The CSV format of `tests/data/magics`.
+    Csv,
+    /// Rust source.
+    Rust,
+    /// JSON.
+    Json,
+}
+
+impl Format {
+    /// Parses `csv`, `rust` or `json`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "csv" => Some(Format::Csv),
+            "rust" | "rs" => Some(Format::Rust),
+            "json" => Some(Format::Json),
+            _ => None,
+        }
+    }
+}
+
+/// The table size of a set, verified or not: for shared tables the highest used index
+/// + 1 (computed by [`MagicSet::verify`] when it passes), else the window sums.
+fn table_entries(set: &MagicSet) -> usize {
+    match set.verify() {
+        Ok(report) => report.entries,
+        Err(_) => {
+            let (r, b) = set.separate_sizes();
+            r + b
+        }
+    }
+}
+
+/// Writes `set` in the given format.
+pub fn write(set: &MagicSet, format: Format) -> String {
+    match format {
+        Format::Csv => crate::csv::write_csv(set),
+        Format::Rust => write_rust(set),
+        Format::Json => write_json(set),
+    }
+}
+
+/// Reads a set written in `format` (`scheme` overrides or supplies the scheme for CSV).
+pub fn read(
+    text: &str,
+    format: Format,
+    scheme: Option<SchemeKind>,
+) -> Result<MagicSet, ParseError> {
+    match format {
+        Format::Csv => crate::csv::read_set(text, scheme),
+        Format::Rust => read_rust(text),
+        Format::Json => read_json(text),
+    }
+}
+
+/// Rust source: see the module documentation.
+pub fn write_rust(set: &MagicSet) -> String {
+    let scheme = set.scheme();
+    let entries = table_entries(set);
+    let mut out = String::new();
+    out.push_str(&format!(
+        "// Magic set written by sliders-search: scheme {scheme}, {entries} table entries ({:.1} KiB).\n",
+        entries as f64 * 8.0 / 1024.0
+    ));
+    out.push_str(&format!("// scheme: {scheme}\n"));
+    for line in &set.provenance {
+        out.push_str(&format!("// {line}\n"));
+    }
+    out.push_str(
+        "// Each tuple is (magic, shift, offset), as the core crate's `MagicData`; the shift is\n",
+    );
+    out.push_str(&format!("// of the {}-bit product.", scheme.product_bits()));
+    let bishop_base = if scheme.shared_table() {
+        out.push_str(" Rook and bishop squares share one table.\n");
+        0
+    } else {
+        let rook = set.separate_sizes().0;
+        out.push_str(" Bishop offsets start after the rook table.\n");
+        out.push_str(&format!(
+            "\n/// Rook entries; the bishop part of the table starts here.\npub const ROOK_TABLE_ENTRIES: usize = {rook};\n"
+        ));
+        rook as u32
+    };
+    out.push_str(&format!(
+        "\n/// Entries in the attack table.\npub const TABLE_ENTRIES: usize = {entries};\n"
+    ));
+    for (piece, name, base) in [
+        (Piece::Rook, "ROOK", 0),
+        (Piece::Bishop, "BISHOP", bishop_base),
+    ] {
+        out.push_str(&format!(
+            "\n/// {} magics by square, a1..h8.\n#[rustfmt::skip]\npub const {name}: [(u64, u32, u32); 64] = [\n",
+            piece.name()
+        ));
+        for square in Square::ALL {
+            let m = set.get(piece, square);
+            out.push_str(&format!(
+                "    (0x{:016x}, {}, {}), // {square}\n",
+                m.magic,
+                set.shift(piece, square),
+                m.offset + base
+            ));
+        }
+        out.push_str("];\n");
+    }
+    out
+}
+
+/// Reads what [`write_rust`] writes (the scheme from its `// scheme:` comment).
+pub fn read_rust(text: &str) -> Result<MagicSet, ParseError> {
+    let err = |line: usize, message: String| ParseError { line, message };
+    let mut scheme = None;
+    let mut provenance = Vec::new();
+    let mut rook_table: Option<u32> = None;
+    let mut current: Option<Piece> = None;
+    let mut tuples: [Vec<(usize, u64, u32, u32)>; 2] = [Vec::new(), Vec::new()];
+    let mut started = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        if let Some(name) = l.strip_prefix("// scheme:") {
+            scheme = Some(
+                SchemeKind::from_name(name)
+                    .ok_or_else(|| err(line, format!("unknown scheme '{}'", name.trim())))?,
+            );
+            started = true;
+            continue;
+        }
+        if let Some(c) = l.strip_prefix("// ") {
+            if started && !c.starts_with("Each tuple") && !c.starts_with("of the ") {
+                provenance.push(c.to_string());
+            }
+            continue;
+        }
+        if let Some(rest) = l.strip_prefix("pub const ROOK_TABLE_ENTRIES: usize =") {
+            let v = rest.trim().trim_end_matches(';').trim();
+            rook_table = Some(
+                v.parse()
+                    .map_err(|_| err(line, format!("bad ROOK_TABLE_ENTRIES '{v}'")))?,
+            );
+        } else if l.starts_with("pub const ROOK:") {
+            current = Some(Piece::Rook);
+        } else if l.starts_with("pub const BISHOP:") {
+            current = Some(Piece::Bishop);
+        } else if l.starts_with("];") {
+            current = None;
+        } else if let (Some(piece), Some(body)) = (current, l.strip_prefix('(')) {
+            let body = body.split(')').next().unwrap_or("");
+            let parts: Vec<&str> = body.split(',').map(str::trim).collect();
+            if parts.len() != 3 {
+                return Err(err(
+                    line,
+                    format!("expected (magic, shift, offset), got '{l}'"),
+                ));
+            }
+            let magic = parse_hex(parts[0])
+                .ok_or_else(|| err(line, format!("bad magic '{}'", parts[0])))?;
+            let shift = parts[1]
+                .parse()
+                .map_err(|_| err(line, format!("bad shift '{}'", parts[1])))?;
+            let offset = parts[2]
+                .parse()
+                .map_err(|_| err(line, format!("bad offset '{}'", parts[2])))?;
+            tuples[piece.index()].push((line, magic, shift, offset));
+        }
+    }
+    let end = text.lines().count() + 1;
+    let scheme = scheme.ok_or_else(|| err(1, "no '// scheme: <name>' comment".into()))?;
+    let base = if scheme.shared_table() {
+        0
+    } else {
+        rook_table.ok_or_else(|| err(end, "no ROOK_TABLE_ENTRIES const".into()))?
+    };
+    let width = scheme.product_bits();
+    let mut magics = [[SquareMagic::default(); 64]; 2];
+    for piece in Piece::BOTH {
+        let rows = &tuples[piece.index()];
+        if rows.len() != 64 {
+            return Err(err(end, format!("{} {piece} tuples, need 64", rows.len())));
+        }
+        for (i, &(line, magic, shift, offset)) in rows.iter().enumerate() {
+            if shift == 0 || shift >= width {
+                return Err(err(
+                    line,
+                    format!("shift {shift} out of range for {scheme}"),
+                ));
+            }
+            let offset = if piece == Piece::Bishop {
+                offset.checked_sub(base).ok_or_else(|| {
+                    err(
+                        line,
+                        format!("bishop offset {offset} below the rook table end {base}"),
+                    )
+                })?
+            } else {
+                offset
+            };
+            magics[piece.index()][i] = SquareMagic {
+                magic,
+                bits: width - shift,
+                offset,
+            };
+        }
+    }
+    let mut set =
+        MagicSet::new(scheme, magics[0], magics[1]).map_err(|e| err(end, e.to_string()))?;
+    set.provenance = provenance;
+    Ok(set)
+}
+
+#[derive(Serialize, Deserialize)]
+struct JsonSquare {
+    square: String,
+    magic: String,
+    bits: u32,
+    shift: u32,
+    offset: u32,
+}
+
+#[derive(Serialize, Deserialize)]
+struct JsonSet {
+    scheme: String,
+    table_entries: usize,
+    #[serde(default)]
+    provenance: Vec<String>,
+    rook: Vec<JsonSquare>,
+    bishop: Vec<JsonSquare>,
+}
+
+/// JSON: `{scheme, table_entries, provenance, rook: [{square, magic, bits, shift,
+/// offset}; 64], bishop: [...]}` with magics as `0x` hex strings.
+pub fn write_json(set: &MagicSet) -> String {
+    let squares = |piece: Piece| -> Vec<JsonSquare> {
+        Square::ALL
+            .iter()
+            .map(|&square| {
+                let m = set.get(piece, square);
+                JsonSquare {
+                    square: square.to_string(),
+                    magic: format!("0x{:016x}", m.magic),
+                    bits: m.bits,
+                    shift: set.shift(piece, square),
+                    offset: m.offset,
+                }
+            })
+            .collect()
+    };
+    let json = JsonSet {
+        scheme: set.scheme().name().to_string(),
+        table_entries: table_entries(set),
+        provenance: set.provenance.clone(),
+        rook: squares(Piece::Rook),
+        bishop: squares(Piece::Bishop),
+    };
+    let mut text = serde_json::to_string_pretty(&json).expect("plain data serialises");
+    text.push('\n');
+    text
+}
+
+/// Reads what [`write_json`] writes. Errors carry the line serde_json reports.
+pub fn read_json(text: &str) -> Result<MagicSet, ParseError> {
+    let json: JsonSet = serde_json::from_str(text).map_err(|e| ParseError {
+        line: e.line(),
+        message: format!("bad JSON: {e}"),
+    })?;
+    let err = |message: String| ParseError { line: 0, message };
+    let scheme = SchemeKind::from_name(&json.scheme)
+        .ok_or_else(|| err(format!("unknown scheme '{}'", json.scheme)))?;
+    let mut magics = [[SquareMagic::default(); 64]; 2];
+    let mut seen = [[false; 64]; 2];
+    for (piece, list) in [(Piece::Rook, &json.rook), (Piece::Bishop, &json.bishop)] {
+        if list.len() != 64 {
+            return Err(err(format!("{} {piece} squares, need 64", list.len())));
+        }
+        for s in list {
+            let square: Square = s
+                .square
+                .parse()
+                .map_err(|_| err(format!("unknown square '{}'", s.square)))?;
+            let magic = parse_hex(&s.magic)
+                .ok_or_else(|| err(format!("{piece} {square}: bad magic '{}'", s.magic)))?;
+            if std::mem::replace(&mut seen[piece.index()][square as usize], true) {
+                return Err(err(format!("duplicate square {piece} {square}")));
+            }
+            if s.bits + s.shift != scheme.product_bits() {
+                return Err(err(format!(
+                    "{piece} {square}: bits {} and shift {} disagree",
+                    s.bits, s.shift
+                )));
+            }
+            magics[piece.index()][square as usize] = SquareMagic {
+                magic,
+                bits: s.bits,
+                offset: s.offset,
+            };
+        }
+    }
+    let mut set = MagicSet::new(scheme, magics[0], magics[1]).map_err(|e| err(e.to_string()))?;
+    set.provenance = json.provenance;
+    Ok(set)
+}
