@@ -1,15 +1,299 @@
-//! `sliders perft` (issue 4; placeholder until the move generator lands).
+//! `sliders perft`: leaf counts of the legal move tree, suites of them, and the
+//! perftree debugging protocol.
+//!
+//! - `sliders perft <depth> [--fen FEN] [--moves m1 m2 ...] [--threads N] [--hash MB]`
+//!   prints Stockfish's divide format on stdout (`<move>: <count>` per root move, a
+//!   blank line, `Nodes searched: <total>`) and the speed on stderr.
+//! - `sliders perft --epd FILE [--max-depth D] [--max-nodes N] [--threads N]` checks a
+//!   suite of `FEN ;D1 n ;D2 n` lines: `passed N, failed M, skipped K`, then each
+//!   failure; exit status 1 on any failure.
+//! - `sliders perft --perftree <depth> <fen> [moves]`: `<move> <count>` lines, a blank
+//!   line and the total, as the perftree tool expects.
+
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use sliders_movegen::{divide_parallel, Board, Move};
 
 use crate::error::CliError;
 
 /// Arguments of `sliders perft`.
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// The depth.
+    /// The depth in plies (not needed with --epd).
     depth: Option<u32>,
+
+    /// With --perftree: the FEN, then the moves (one argument, space-separated, may be empty).
+    #[arg(value_name = "FEN_AND_MOVES", requires = "perftree")]
+    perftree_args: Vec<String>,
+
+    /// The position (standard, Shredder or X-FEN castling); the start position by default.
+    #[arg(long, conflicts_with_all = ["epd", "perftree"])]
+    fen: Option<String>,
+
+    /// Moves to play from the position first, in UCI notation.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["epd", "perftree"])]
+    moves: Vec<String>,
+
+    /// Threads for the count (0: one per core).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+
+    /// Perft transposition table size in MB (0: none).
+    #[arg(long, default_value_t = 0, conflicts_with = "epd")]
+    hash: usize,
+
+    /// Check a suite of `FEN ;D1 n ;D2 n ...` lines.
+    #[arg(long, value_name = "FILE", conflicts_with = "perftree")]
+    epd: Option<PathBuf>,
+
+    /// With --epd: check no depth above this.
+    #[arg(long, requires = "epd")]
+    max_depth: Option<u32>,
+
+    /// With --epd: skip (and count as skipped) a depth whose expected count exceeds this.
+    #[arg(long, requires = "epd")]
+    max_nodes: Option<u64>,
+
+    /// Speak the perftree protocol: `perft --perftree <depth> <fen> [moves]`.
+    #[arg(long)]
+    perftree: bool,
 }
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
-    let _ = args.depth;
-    Err(CliError::input("perft is not implemented yet"))
+    // Report a bad SLIDERS_SCHEME instead of silently ignoring it.
+    let scheme = crate::parse::scheme("auto")?;
+    if let Some(path) = &args.epd {
+        if args.depth.is_some() {
+            return Err(CliError::input(
+                "perft --epd takes no depth (use --max-depth)",
+            ));
+        }
+        return run_epd(path, &args);
+    }
+    let Some(depth) = args.depth else {
+        return Err(CliError::input(
+            "perft needs a depth (or --epd FILE, or --perftree <depth> <fen> [moves])",
+        ));
+    };
+    if args.perftree {
+        return run_perftree(depth, &args.perftree_args, args.threads, args.hash);
+    }
+    let board = match &args.fen {
+        Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
+        None => Board::startpos(),
+    };
+    let moves = split_moves(&args.moves);
+    let board = board.play_uci_moves(&moves).map_err(CliError::input)?;
+
+    let start = Instant::now();
+    let counts = divide_parallel(&board, depth, args.threads, args.hash);
+    let seconds = start.elapsed().as_secs_f64();
+    let total = total(depth, &counts);
+
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
+        for (uci, n) in sorted(&board, &counts) {
+            writeln!(out, "{uci}: {n}")?;
+        }
+        writeln!(out)?;
+        writeln!(out, "Nodes searched: {total}")?;
+        out.flush()
+    };
+    write(&mut out).map_err(|e| CliError::io("writing stdout", e))?;
+    eprintln!(
+        "perft {depth}: {total} nodes in {seconds:.3} s, {:.1} Mnps ({} scheme, {} thread{})",
+        total as f64 / seconds.max(1e-9) / 1e6,
+        scheme,
+        args.threads,
+        if args.threads == 1 { "" } else { "s" }
+    );
+    Ok(())
+}
+
+/// Moves may come as separate arguments or as one space-separated argument.
+fn split_moves(moves: &[String]) -> Vec<String> {
+    moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn total(depth: u32, counts: &[(Move, u128)]) -> u128 {
+    if depth == 0 {
+        1
+    } else {
+        counts.iter().map(|&(_, n)| n).sum()
+    }
+}
+
+/// The root moves in UCI notation (the board's castling convention), sorted.
+fn sorted(board: &Board, counts: &[(Move, u128)]) -> Vec<(String, u128)> {
+    let mut lines: Vec<(String, u128)> = counts
+        .iter()
+        .map(|&(mv, n)| (mv.uci(board.is_chess960()).to_string(), n))
+        .collect();
+    lines.sort();
+    lines
+}
+
+fn run_perftree(depth: u32, rest: &[String], threads: usize, hash: usize) -> Result<(), CliError> {
+    let Some((fen, moves)) = rest.split_first() else {
+        return Err(CliError::input(
+            "perft --perftree needs <depth> <fen> [moves]",
+        ));
+    };
+    let board = Board::from_fen(fen).map_err(CliError::input)?;
+    let board = board
+        .play_uci_moves(split_moves(moves))
+        .map_err(CliError::input)?;
+    let counts = divide_parallel(&board, depth, threads, hash);
+    let total = total(depth, &counts);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
+        for (uci, n) in sorted(&board, &counts) {
+            writeln!(out, "{uci} {n}")?;
+        }
+        writeln!(out)?;
+        writeln!(out, "{total}")?;
+        out.flush()
+    };
+    write(&mut out).map_err(|e| CliError::io("writing stdout", e))
+}
+
+/// One line of a suite.
+struct SuiteLine {
+    number: usize,
+    fen: String,
+    board: Board,
+    depths: Vec<(u32, u128)>,
+}
+
+/// Reads `FEN ;D1 n ;D2 n` lines; blank lines and `#` comments are skipped.
+fn parse_suite(text: &str, path: &str) -> Result<Vec<SuiteLine>, CliError> {
+    let mut lines = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let number = i + 1;
+        let bad = |why: String| CliError::input(format!("{path}:{number}: {why}"));
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or("").trim();
+        let board = Board::from_fen(fen).map_err(|e| bad(e.to_string()))?;
+        let mut depths = Vec::new();
+        for part in parts {
+            let part = part.trim();
+            let parsed = part.strip_prefix('D').and_then(|rest| {
+                let (d, n) = rest.split_once(char::is_whitespace)?;
+                Some((d.parse::<u32>().ok()?, n.trim().parse::<u128>().ok()?))
+            });
+            match parsed {
+                Some(dn) => depths.push(dn),
+                None => {
+                    return Err(bad(format!(
+                        "expected `D<depth> <count>`, got `{}`",
+                        part.escape_debug()
+                    )))
+                }
+            }
+        }
+        if depths.is_empty() {
+            return Err(bad("no `;D<depth> <count>` after the FEN".to_owned()));
+        }
+        lines.push(SuiteLine {
+            number,
+            fen: fen.to_owned(),
+            board,
+            depths,
+        });
+    }
+    Ok(lines)
+}
+
+fn run_epd(path: &PathBuf, args: &PerftArgs) -> Result<(), CliError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("cannot read {shown}: {e}")))?;
+    let suite = parse_suite(&text, &shown)?;
+    let max_depth = args.max_depth.unwrap_or(u32::MAX);
+    let max_nodes = args.max_nodes.map_or(u128::MAX, u128::from);
+    let wanted = |d: u32, n: u128| d <= max_depth && n <= max_nodes;
+
+    let checks: u64 = suite
+        .iter()
+        .flat_map(|l| &l.depths)
+        .filter(|&&(d, n)| wanted(d, n))
+        .count() as u64;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(checks);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} checks, {elapsed_precise} (eta {eta}) {msg}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+
+    let (mut passed, mut skipped) = (0u64, 0u64);
+    let mut failures = Vec::new();
+    let start = Instant::now();
+    let mut nodes = 0u128;
+    for line in &suite {
+        for &(depth, expected) in &line.depths {
+            if !wanted(depth, expected) {
+                skipped += 1;
+                continue;
+            }
+            let got = total(depth, &divide_parallel(&line.board, depth, args.threads, 0));
+            nodes += got;
+            if got == expected {
+                passed += 1;
+            } else {
+                failures.push(format!(
+                    "FAIL line {}: {} depth {depth}: expected {expected}, got {got}",
+                    line.number, line.fen
+                ));
+                bar.set_message(format!("{} failed", failures.len()));
+            }
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
+        writeln!(
+            out,
+            "passed {passed}, failed {}, skipped {skipped}",
+            failures.len()
+        )?;
+        for f in &failures {
+            writeln!(out, "{f}")?;
+        }
+        out.flush()
+    };
+    write(&mut out).map_err(|e| CliError::io("writing stdout", e))?;
+    eprintln!(
+        "{nodes} nodes in {seconds:.3} s, {:.1} Mnps",
+        nodes as f64 / seconds.max(1e-9) / 1e6
+    );
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError {
+            code: 1,
+            message: format!(
+                "{} of {} checks failed",
+                failures.len(),
+                passed + failures.len() as u64
+            ),
+        })
+    }
 }
