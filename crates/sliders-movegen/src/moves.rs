@@ -221,14 +221,17 @@ impl Board {
     }
 }
 
-/// The most legal moves any position has is 218; room for 256.
+/// The most legal moves a reachable position has is 218: room for 256 on the stack.
+/// Unreachable positions can have more; those spill to the heap, so no move is lost.
 pub const MAX_MOVES: usize = 256;
 
-/// A list of moves on the stack.
+/// A list of moves, on the stack up to [`MAX_MOVES`].
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],
     len: usize,
+    /// Every move, once there are more than fit on the stack.
+    spill: Vec<Move>,
 }
 
 impl MoveList {
@@ -238,16 +241,38 @@ impl MoveList {
         MoveList {
             moves: [Move(0); MAX_MOVES],
             len: 0,
+            spill: Vec::new(),
         }
     }
 
-    /// Appends a move (ignored if the list is full, which legal chess never makes).
+    /// Appends a move.
+    ///
+    /// ```
+    /// use sliders::Square;
+    /// use sliders_movegen::{Move, MoveList};
+    /// let mut list = MoveList::new();
+    /// for _ in 0..300 {
+    ///     list.push(Move::normal(Square::A1, Square::A2));
+    /// }
+    /// assert_eq!(list.len(), 300);
+    /// ```
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = mv;
             self.len += 1;
+        } else {
+            self.push_spilled(mv);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn push_spilled(&mut self, mv: Move) {
+        if self.spill.is_empty() {
+            self.spill.extend_from_slice(&self.moves);
+        }
+        self.spill.push(mv);
     }
 }
 
@@ -261,7 +286,11 @@ impl core::ops::Deref for MoveList {
     type Target = [Move];
     #[inline(always)]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        if self.spill.is_empty() {
+            &self.moves[..self.len]
+        } else {
+            &self.spill
+        }
     }
 }
 

@@ -47,6 +47,13 @@ fn run_suite<S: Scheme>(scheme: S, name: &str, text: &str, max_nodes: u64) -> (u
     for line in parse_suite(text) {
         let board = Board::from_fen(&line.fen)
             .unwrap_or_else(|e| panic!("{name}:{}: {e}: {}", line.number, line.fen));
+        // The listed moves and the bulk count agree (the CLI lists, perft counts).
+        assert_eq!(
+            board.legal_moves_with(scheme).len() as u64,
+            board.count_moves_with(scheme),
+            "{name}:{}",
+            line.number
+        );
         for &(depth, expected) in &line.depths {
             if expected > max_nodes {
                 continue;
@@ -107,6 +114,8 @@ fn tricky_unreachable_suite() {
         match Board::from_fen(&line.fen) {
             Ok(board) => {
                 accepted += 1;
+                let listed = sliders_movegen::divide(&board, 1).len() as u128;
+                assert_eq!(listed, perft_with(Fancy, &board, 1), "line {}", line.number);
                 for &(depth, expected) in &line.depths {
                     if expected <= MAX_NODES {
                         assert_eq!(
