@@ -10,6 +10,9 @@
 
 pub mod csv;
 pub mod export;
+pub mod finder;
+pub mod pack;
+pub mod rng;
 pub mod set;
 pub mod verify;
 

@@ -90,7 +90,10 @@ impl fmt::Display for SchemeKind {
 }
 
 /// Rook or bishop: the two pieces a magic set covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Piece {
     /// The rook.
     Rook,
@@ -429,4 +432,22 @@ pub fn cumulative_offsets(bits: &[u32; 64]) -> [u32; 64] {
         next += 1 << bits[i];
     }
     out
+}
+
+/// Serde for [`Square`] as its name (`"e4"`), for `#[serde(with = ...)]`.
+pub mod square_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use sliders::Square;
+
+    /// Writes the square's name.
+    pub fn serialize<S: Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&square.to_string())
+    }
+
+    /// Reads a square's name.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse()
+            .map_err(|_| serde::de::Error::custom(format!("unknown square '{name}'")))
+    }
 }

@@ -1,0 +1,97 @@
+//! Packing a shared table: place the 128 squares' index windows in one table, as small
+//! as possible, letting windows overlap where their entries agree or are unused.
+//!
+//! The packer is greedy first-fit: squares in decreasing order of used entries (ties:
+//! rook before bishop, then square order), each at the lowest offset where every entry
+//! it uses is free or already holds the same attack set.
+
+use sliders::Square;
+
+use crate::set::{MagicSet, Piece, SchemeKind, SetError};
+
+/// One square's used entries: `(local index, attacks)`, ascending.
+fn window(set: &MagicSet, piece: Piece, square: Square) -> Vec<(u32, u64)> {
+    let m = set.get(piece, square);
+    let mask = piece.mask(square);
+    let mut used: Vec<(u32, u64)> = mask
+        .subsets()
+        .map(|occ| {
+            (
+                m.local_index(set.scheme(), mask.0, occ.0) as u32,
+                piece.attacks(square, occ).0,
+            )
+        })
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    used
+}
+
+/// The result of packing.
+#[derive(Clone, Debug)]
+pub struct Packed {
+    /// The set with its new offsets.
+    pub set: MagicSet,
+    /// The table size: highest used index + 1.
+    pub entries: usize,
+}
+
+/// Repacks a fixed-shift or black set's offsets (greedy first-fit). The magics must be
+/// valid (no destructive collision within a square); the result verifies.
+pub fn pack(set: &MagicSet) -> Result<Packed, String> {
+    if !set.scheme().shared_table() {
+        return Err(format!(
+            "pack works on shared tables (fixed-shift, black), not {}",
+            set.scheme()
+        ));
+    }
+    let mut windows: Vec<(Piece, Square, Vec<(u32, u64)>)> = Vec::with_capacity(128);
+    for piece in Piece::BOTH {
+        for square in Square::ALL {
+            let w = window(set, piece, square);
+            // A destructive collision shows as one index twice.
+            if w.windows(2).any(|p| p[0].0 == p[1].0) {
+                return Err(format!("{piece} {square}: destructive collision"));
+            }
+            windows.push((piece, square, w));
+        }
+    }
+    windows.sort_by_key(|(p, s, w)| {
+        let span = w.last().map_or(0, |l| l.0) - w.first().map_or(0, |f| f.0);
+        (std::cmp::Reverse(span), std::cmp::Reverse(w.len()), *p, *s)
+    });
+    let mut table: Vec<u64> = Vec::new();
+    let mut offsets = [[0u32; 64]; 2];
+    for (piece, square, w) in &windows {
+        let fits = |offset: usize, table: &[u64]| {
+            w.iter().all(|&(i, a)| {
+                let at = offset + i as usize;
+                at >= table.len() || table[at] == 0 || table[at] == a
+            })
+        };
+        let mut offset = 0usize;
+        while !fits(offset, &table) {
+            offset += 1;
+        }
+        for &(i, a) in w {
+            let at = offset + i as usize;
+            if at >= table.len() {
+                table.resize(at + 1, 0);
+            }
+            table[at] = a;
+        }
+        offsets[piece.index()][*square as usize] = offset as u32;
+    }
+    let packed = set
+        .with_offsets(offsets[0], offsets[1])
+        .map_err(|e: SetError| e.to_string())?;
+    Ok(Packed {
+        set: packed,
+        entries: table.len(),
+    })
+}
+
+/// True for schemes whose sets [`pack`] accepts.
+pub fn packable(scheme: SchemeKind) -> bool {
+    scheme.shared_table()
+}
