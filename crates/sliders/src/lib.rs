@@ -59,7 +59,8 @@ pub use reference::Slider;
 pub use square::{File, ParseSquareError, Rank, Square};
 
 use schemes::{
-    Black, Classical, Fancy, Fancy32, FancyBest, FixedShift, Pext, Plain, Scheme, SchemeId,
+    Black, ByteLookup, Classical, Fancy, Fancy32, FancyBest, FixedShift, Hyperbola, KoggeStone,
+    Pext, PextPdep, Plain, Scheme, SchemeId,
 };
 
 macro_rules! on_auto {
@@ -76,6 +77,13 @@ macro_rules! on_auto {
                 Some(pext) => pext.$method($square, $occupied),
                 None => Fancy.$method($square, $occupied),
             },
+            SchemeId::PextPdep => match PextPdep::detect() {
+                Some(scheme) => scheme.$method($square, $occupied),
+                None => Fancy.$method($square, $occupied),
+            },
+            SchemeId::ByteLookup => ByteLookup.$method($square, $occupied),
+            SchemeId::Hyperbola => Hyperbola.$method($square, $occupied),
+            SchemeId::KoggeStone => KoggeStone.$method($square, $occupied),
         }
     };
 }

@@ -60,7 +60,10 @@ fn check(id: SchemeId) {
         // 107,648 relevant occupancies, each three ways.
         Ok(checked) => assert_eq!(checked, 3 * 107_648, "{id}"),
         Err(_) => {
-            assert_eq!(id, SchemeId::Pext, "only pext may be unavailable");
+            assert!(
+                matches!(id, SchemeId::Pext | SchemeId::PextPdep),
+                "only BMI2 schemes may be unavailable"
+            );
             assert!(!sliders::cpu::has_bmi2());
             eprintln!("pext: skipped, this CPU has no BMI2");
         }
@@ -108,9 +111,29 @@ fn pext() {
 }
 
 #[test]
+fn pext_pdep() {
+    check(SchemeId::PextPdep);
+}
+
+#[test]
+fn byte_lookup() {
+    check(SchemeId::ByteLookup);
+}
+
+#[test]
+fn hyperbola() {
+    check(SchemeId::Hyperbola);
+}
+
+#[test]
+fn kogge_stone() {
+    check(SchemeId::KoggeStone);
+}
+
+#[test]
 fn every_scheme_has_an_exhaustive_test_above() {
     // Adding a SchemeId without a test here fails this count.
-    assert_eq!(SchemeId::ALL.len(), 8);
+    assert_eq!(SchemeId::ALL.len(), 12);
 }
 
 #[test]
@@ -123,6 +146,11 @@ fn table_sizes_are_the_published_ones() {
     assert_eq!(entries(SchemeId::FixedShift), 88_772);
     assert_eq!(entries(SchemeId::Black), 87_988);
     assert_eq!(entries(SchemeId::Pext), 107_648);
+    assert_eq!(SchemeId::PextPdep.table_bytes(), 107_648 * 2);
+    assert_eq!(
+        SchemeId::ByteLookup.table_bytes(),
+        107_648 + (4_900 + 1_428) * 8
+    );
     struct Bytes;
     impl WithScheme for Bytes {
         type Output = usize;

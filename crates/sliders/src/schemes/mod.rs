@@ -34,23 +34,31 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use crate::{Bitboard, Slider, Square};
 
 pub mod black;
+pub mod byte_lookup;
 pub mod classical;
 pub mod fancy;
 pub mod fancy32;
 pub mod fancy_best;
 pub mod fixed_shift;
+pub mod hyperbola;
+pub mod kogge_stone;
 pub mod magic;
 pub mod pext;
+pub mod pext_pdep;
 pub mod plain;
 
 pub use black::Black;
+pub use byte_lookup::ByteLookup;
 pub use classical::Classical;
 pub use fancy::Fancy;
 pub use fancy32::Fancy32;
 pub use fancy_best::FancyBest;
 pub use fixed_shift::FixedShift;
+pub use hyperbola::Hyperbola;
+pub use kogge_stone::KoggeStone;
 pub use magic::{FillError, IndexFn, MagicEntry, MagicTables};
 pub use pext::Pext;
+pub use pext_pdep::PextPdep;
 pub use plain::Plain;
 
 /// A way to compute slider attacks. Every scheme gives the same answers as
@@ -182,6 +190,14 @@ scheme_ids!(
     Black = "black",
     /// [`Pext`]: BMI2 PEXT; needs the instruction.
     Pext = "pext",
+    /// [`PextPdep`]: PEXT index, 16-bit entries expanded by PDEP; needs BMI2.
+    PextPdep = "pext-pdep",
+    /// [`ByteLookup`]: Houdini's byte index into distinct attack sets.
+    ByteLookup = "byte-lookup",
+    /// [`Hyperbola`]: hyperbola quintessence and a rank table; about 2.5 KiB.
+    Hyperbola = "hyperbola",
+    /// [`KoggeStone`]: occluded fills, no table.
+    KoggeStone = "kogge-stone",
 );
 
 /// The scheme [`auto`] uses on CPUs without fast PEXT. Chosen by measurement: see the
@@ -207,7 +223,7 @@ impl SchemeId {
     /// ```
     pub fn is_available(self) -> bool {
         match self {
-            SchemeId::Pext => crate::cpu::has_bmi2(),
+            SchemeId::Pext | SchemeId::PextPdep => crate::cpu::has_bmi2(),
             _ => true,
         }
     }
@@ -227,6 +243,12 @@ impl SchemeId {
             SchemeId::FixedShift => fixed_shift::TABLE_ENTRIES,
             SchemeId::Black => black::TABLE_ENTRIES,
             SchemeId::Pext => pext::TABLE_ENTRIES,
+            SchemeId::PextPdep => pext::TABLE_ENTRIES / 4,
+            SchemeId::ByteLookup => {
+                fancy::TABLE_ENTRIES / 8 + byte_lookup::ROOK_DISTINCT + byte_lookup::BISHOP_DISTINCT
+            }
+            SchemeId::Hyperbola => (64 * 32 + 8 * 64) / 8,
+            SchemeId::KoggeStone => 0,
         }
     }
 
@@ -259,6 +281,13 @@ impl SchemeId {
                 Some(pext) => job.run(pext),
                 None => return Err(job),
             },
+            SchemeId::PextPdep => match PextPdep::detect() {
+                Some(scheme) => job.run(scheme),
+                None => return Err(job),
+            },
+            SchemeId::ByteLookup => job.run(ByteLookup),
+            SchemeId::Hyperbola => job.run(Hyperbola),
+            SchemeId::KoggeStone => job.run(KoggeStone),
         })
     }
 }

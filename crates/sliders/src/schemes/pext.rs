@@ -28,9 +28,9 @@ const fn offsets(masks: &[Bitboard; 64], start: usize) -> [u32; 64] {
 }
 
 /// Where each rook square's slice begins.
-const ROOK_OFFSETS: [u32; 64] = offsets(&ROOK_MASKS, 0);
+pub(crate) const ROOK_OFFSETS: [u32; 64] = offsets(&ROOK_MASKS, 0);
 /// Where each bishop square's slice begins: after all 102,400 rook entries.
-const BISHOP_OFFSETS: [u32; 64] = offsets(&BISHOP_MASKS, 102_400);
+pub(crate) const BISHOP_OFFSETS: [u32; 64] = offsets(&BISHOP_MASKS, 102_400);
 
 /// Where the reference attacks of `slider` on `square` begin in [`REFERENCE`].
 pub(crate) const fn reference_offset(slider: Slider, square: Square) -> usize {
@@ -93,6 +93,26 @@ pub const fn pext_soft(value: u64, mut mask: u64) -> u64 {
     out
 }
 
+/// Software PDEP: the low bits of `value` spread to the squares of `mask`, in order.
+///
+/// ```
+/// assert_eq!(sliders::schemes::pext::pdep_soft(0b1011, 0b1111_0000), 0b1011_0000);
+/// assert_eq!(sliders::schemes::pext::pdep_soft(0b10, 0b0110), 0b0100);
+/// ```
+pub const fn pdep_soft(value: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 0;
+    while mask != 0 {
+        let lowest = mask & mask.wrapping_neg();
+        if value >> bit & 1 != 0 {
+            out |= lowest;
+        }
+        bit += 1;
+        mask &= mask - 1;
+    }
+    out
+}
+
 /// The `pext` scheme. A value proves that this CPU has BMI2: get one from
 /// [`Pext::detect`].
 ///
@@ -120,8 +140,9 @@ impl Pext {
         }
     }
 
+    /// PEXT: the bits of `value` under `mask`, packed down.
     #[inline(always)]
-    fn extract(self, value: u64, mask: u64) -> u64 {
+    pub fn extract(self, value: u64, mask: u64) -> u64 {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         {
             // SAFETY: BMI2 is enabled for the whole build (`-C target-feature=+bmi2` or a
@@ -155,6 +176,41 @@ impl Pext {
         {
             let _ = self;
             pext_soft(value, mask)
+        }
+    }
+
+    /// PDEP: the low bits of `value` spread out to the squares of `mask`, in order.
+    #[inline(always)]
+    pub fn deposit(self, value: u64, mask: u64) -> u64 {
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        {
+            // SAFETY: BMI2 is enabled for the whole build, as for `extract`.
+            #[allow(unused_unsafe)]
+            unsafe {
+                core::arch::x86_64::_pdep_u64(value, mask)
+            }
+        }
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        {
+            let out: u64;
+            // SAFETY: as for `extract`: a `Pext` value proves cpuid reported BMI2, and
+            // PDEP touches only the named registers. Covered by the exhaustive
+            // `pext-pdep` test in `tests/exhaustive.rs`.
+            unsafe {
+                core::arch::asm!(
+                    "pdep {out}, {value}, {mask}",
+                    value = in(reg) value,
+                    mask = in(reg) mask,
+                    out = lateout(reg) out,
+                    options(pure, nomem, nostack, preserves_flags),
+                );
+            }
+            out
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = self;
+            pdep_soft(value, mask)
         }
     }
 }

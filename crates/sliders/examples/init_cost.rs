@@ -1,0 +1,73 @@
+//! What building the tables lazily at run time would cost the first lookup, to compare
+//! with the compile-time build the crate uses. `cargo run --release -p sliders --example init_cost`
+//!
+//! It times the two steps a lazy build needs: the reference ray walk over every relevant
+//! occupancy of every square, and filling each scheme's table (the same checked filler
+//! the const build runs).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use sliders::reference::{self, bishop_mask, rook_mask};
+use sliders::schemes::magic::fill_all;
+use sliders::schemes::{black, fancy, fancy_best, fixed_shift, IndexFn, MagicEntry};
+use sliders::{Bitboard, Square};
+
+fn main() {
+    let start = Instant::now();
+    let mut walked = 0u64;
+    for square in Square::ALL {
+        for occupied in rook_mask(square).subsets() {
+            walked ^= reference::rook_attacks(square, black_box(occupied)).0;
+        }
+        for occupied in bishop_mask(square).subsets() {
+            walked ^= reference::bishop_attacks(square, black_box(occupied)).0;
+        }
+    }
+    black_box(walked);
+    println!(
+        "reference ray walk, 107,648 occupancies: {:>8.2} ms",
+        start.elapsed().as_secs_f64() * 1e3
+    );
+
+    let sets: [(&str, &[MagicEntry; 64], &[MagicEntry; 64], usize, IndexFn); 4] = [
+        (
+            "fancy",
+            &fancy::TABLES.rook,
+            &fancy::TABLES.bishop,
+            fancy::TABLE_ENTRIES,
+            IndexFn::Magic,
+        ),
+        (
+            "fancy-best",
+            &fancy_best::TABLES.rook,
+            &fancy_best::TABLES.bishop,
+            fancy_best::TABLE_ENTRIES,
+            IndexFn::Magic,
+        ),
+        (
+            "fixed-shift",
+            &fixed_shift::TABLES.rook,
+            &fixed_shift::TABLES.bishop,
+            fixed_shift::TABLE_ENTRIES,
+            IndexFn::Magic,
+        ),
+        (
+            "black",
+            &black::ROOK_ENTRIES,
+            &black::BISHOP_ENTRIES,
+            black::TABLE_ENTRIES,
+            IndexFn::Black,
+        ),
+    ];
+    for (name, rook, bishop, entries, index) in sets {
+        let start = Instant::now();
+        let mut table = vec![Bitboard::EMPTY; entries];
+        fill_all(&mut table, rook, bishop, index).expect("built-in magics are valid");
+        black_box(&table);
+        println!(
+            "fill {name:<11} (checked, from the reference): {:>8.2} ms",
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
+}
