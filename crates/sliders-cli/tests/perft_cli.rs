@@ -1,0 +1,262 @@
+//! The `perft` contract, run through the real binary.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn sliders(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(args)
+        .env_remove("SLIDERS_SCHEME")
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A file in the temp directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &str) -> TempFile {
+        let path =
+            std::env::temp_dir().join(format!("sliders-perft-{}-{name}.epd", std::process::id()));
+        std::fs::write(&path, contents).unwrap();
+        TempFile(path)
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Checks the divide format and returns the (move, count) lines and the total.
+fn parse_divide(stdout: &str) -> (Vec<(String, u64)>, u64) {
+    let (body, tail) = stdout.split_once("\n\n").expect("a blank line");
+    let lines = body
+        .lines()
+        .map(|l| {
+            let (mv, n) = l.split_once(": ").expect("`<move>: <count>`");
+            (mv.to_owned(), n.parse().unwrap())
+        })
+        .collect();
+    let total = tail
+        .strip_prefix("Nodes searched: ")
+        .and_then(|t| t.strip_suffix('\n'))
+        .expect("`Nodes searched: <total>`")
+        .parse()
+        .unwrap();
+    (lines, total)
+}
+
+#[test]
+fn divide_format_for_the_start_position() {
+    let out = sliders(&["perft", "3"]);
+    assert!(out.status.success());
+    let (lines, total) = parse_divide(&text(&out.stdout));
+    assert_eq!(lines.len(), 20);
+    assert_eq!(total, 8_902);
+    assert_eq!(lines.iter().map(|l| l.1).sum::<u64>(), 8_902);
+    assert!(lines.contains(&("e2e4".to_owned(), 600)));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("Mnps"), "{stderr}");
+}
+
+#[test]
+fn fen_moves_threads_and_hash_agree() {
+    let plain = sliders(&["perft", "3", "--fen", KIWIPETE]);
+    assert!(plain.status.success());
+    let (_, total) = parse_divide(&text(&plain.stdout));
+    assert_eq!(total, 97_862);
+    for extra in [
+        &["--threads", "2"][..],
+        &["--hash", "4"],
+        &["--threads", "2", "--hash", "1"],
+    ] {
+        let mut args = vec!["perft", "3", "--fen", KIWIPETE];
+        args.extend_from_slice(extra);
+        let out = sliders(&args);
+        assert!(out.status.success());
+        assert_eq!(out.stdout, plain.stdout, "{extra:?}");
+    }
+    // Castling written king to target in standard chess.
+    let castled = sliders(&["perft", "2", "--fen", KIWIPETE, "--moves", "e1g1"]);
+    assert!(castled.status.success());
+    assert_eq!(parse_divide(&text(&castled.stdout)).1, 2_059);
+    assert!(text(&plain.stdout).contains("e1g1: "));
+    // Several moves, as separate arguments or one.
+    let a = sliders(&["perft", "2", "--moves", "e2e4", "e7e5", "g1f3"]);
+    let b = sliders(&["perft", "2", "--moves", "e2e4 e7e5 g1f3"]);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    // Shredder-FEN castling: moves print in the Chess960 convention.
+    let out = sliders(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2R w H - 0 1"]);
+    assert!(out.status.success());
+    let (lines, total) = parse_divide(&text(&out.stdout));
+    assert_eq!(total, 15);
+    assert!(lines.iter().any(|(m, _)| m == "e1h1"), "{lines:?}");
+    assert!(!lines.iter().any(|(m, _)| m == "e1g1"), "{lines:?}");
+    // The same position in standard FEN: king to its target square.
+    let out = sliders(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+    let (lines, _) = parse_divide(&text(&out.stdout));
+    assert!(lines.iter().any(|(m, _)| m == "e1g1"), "{lines:?}");
+    // Either spelling is accepted by --moves.
+    for mv in ["e1g1", "e1h1"] {
+        let out = sliders(&[
+            "perft",
+            "1",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K2R w H - 0 1",
+            "--moves",
+            mv,
+        ]);
+        assert!(out.status.success(), "{mv}");
+    }
+}
+
+#[test]
+fn perftree_protocol() {
+    let out = sliders(&["perft", "--perftree", "2", KIWIPETE, "e1g1 h3g2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let (body, total) = stdout.split_once("\n\n").unwrap();
+    let sum: u64 = body
+        .lines()
+        .map(|l| l.split_once(' ').unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total.trim().parse::<u64>().unwrap(), sum);
+    // No moves: an empty third argument, or none.
+    let a = sliders(&["perft", "--perftree", "1", KIWIPETE, ""]);
+    let b = sliders(&["perft", "--perftree", "1", KIWIPETE]);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    assert!(text(&a.stdout).ends_with("\n\n48\n"));
+}
+
+#[test]
+fn bad_fen_and_bad_moves_exit_2_naming_the_problem() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "perft",
+                "2",
+                "--fen",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            ],
+            "placement",
+        ),
+        (
+            &["perft", "2", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"],
+            "side to move",
+        ),
+        (
+            &["perft", "2", "--fen", "4k3/8/8/8/8/8/8/8 w - - 0 1"],
+            "no king",
+        ),
+        (
+            &["perft", "2", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk"],
+            "trailing",
+        ),
+        (&["perft", "--perftree", "2", "not a fen"], "FEN"),
+        (&["perft", "2", "--moves", "e2e5"], "e2e5"),
+        (&["perft", "2", "--moves", "e2e4", "xyz"], "xyz"),
+        (&["perft", "--perftree", "2", KIWIPETE, "e1g1 e1g1"], "e1g1"),
+        (&["perft"], "depth"),
+    ];
+    for (args, needle) in cases {
+        let out = sliders(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn epd_suite_passes_fails_and_skips() {
+    let suite = TempFile::new(
+        "mixed",
+        "# a comment\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902 ;D6 119060324\n\
+         r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1 ;D1 26 ;D2 568\n\
+         \n\
+         4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 ;D1 26 ;D2 99\n\
+         bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528\n",
+    );
+    let out = sliders(&["perft", "--epd", suite.path(), "--max-nodes", "1000000"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let mut lines = stdout.lines();
+    assert_eq!(lines.next(), Some("passed 8, failed 1, skipped 1"));
+    let failure = lines.next().unwrap();
+    assert!(
+        failure.contains("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+        "{failure}"
+    );
+    assert!(
+        failure.contains("depth 2") && failure.contains("99") && failure.contains("got"),
+        "{failure}"
+    );
+    assert_eq!(lines.next(), None);
+
+    let out = sliders(&[
+        "perft",
+        "--epd",
+        suite.path(),
+        "--max-depth",
+        "1",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "passed 4, failed 0, skipped 6\n");
+}
+
+#[test]
+fn epd_x_fen_castling() {
+    // The same Chess960 position in Shredder-FEN and X-FEN.
+    let suite = TempFile::new(
+        "xfen",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528 ;D3 12189\n\
+         bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KFkf - 2 9 ;D1 21 ;D2 528 ;D3 12189\n",
+    );
+    let out = sliders(&["perft", "--epd", suite.path()]);
+    assert_eq!(text(&out.stdout), "passed 6, failed 0, skipped 0\n");
+    assert!(out.status.success());
+}
+
+#[test]
+fn malformed_epd_lines_exit_2_with_the_line_number() {
+    for (name, contents, needle) in [
+        ("nocount", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1\n", ":1:"),
+        (
+            "badfen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n4k3/8/8 w - - 0 1 ;D1 3\n",
+            ":2:",
+        ),
+        ("nodepths", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", ":1:"),
+        ("baddepth", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;Dx 5\n", ":1:"),
+    ] {
+        let suite = TempFile::new(name, contents);
+        let out = sliders(&["perft", "--epd", suite.path()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(needle), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"));
+    }
+    let out = sliders(&["perft", "--epd", "/nonexistent/suite.epd"]);
+    assert_eq!(out.status.code(), Some(2));
+}
