@@ -14,7 +14,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sliders_movegen::{divide_parallel, Board, Move};
+use sliders_movegen::{divide_parallel, Board, Move, PerftTable};
 
 use crate::error::CliError;
 
@@ -61,9 +61,18 @@ pub struct PerftArgs {
     perftree: bool,
 }
 
+/// More threads than this is surely a typo.
+const MAX_THREADS: usize = 1024;
+
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
     // Report a bad SLIDERS_SCHEME instead of silently ignoring it.
     let scheme = crate::parse::scheme("auto")?;
+    if args.threads > MAX_THREADS {
+        return Err(CliError::input(format!(
+            "--threads {} is more than {MAX_THREADS}",
+            args.threads
+        )));
+    }
     if let Some(path) = &args.epd {
         if args.depth.is_some() {
             return Err(CliError::input(
@@ -78,7 +87,8 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
         ));
     };
     if args.perftree {
-        return run_perftree(depth, &args.perftree_args, args.threads, args.hash);
+        let table = hash_table(args.hash)?;
+        return run_perftree(depth, &args.perftree_args, args.threads, table.as_ref());
     }
     let board = match &args.fen {
         Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
@@ -87,8 +97,9 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
     let moves = split_moves(&args.moves);
     let board = board.play_uci_moves(&moves).map_err(CliError::input)?;
 
+    let table = hash_table(args.hash)?;
     let start = Instant::now();
-    let counts = divide_parallel(&board, depth, args.threads, args.hash);
+    let counts = divide_parallel(&board, depth, args.threads, table.as_ref());
     let seconds = start.elapsed().as_secs_f64();
     let total = total(depth, &counts);
 
@@ -139,7 +150,22 @@ fn sorted(board: &Board, counts: &[(Move, u128)]) -> Vec<(String, u128)> {
     lines
 }
 
-fn run_perftree(depth: u32, rest: &[String], threads: usize, hash: usize) -> Result<(), CliError> {
+/// The `--hash` table: none for 0 MB, an error when the memory cannot be had.
+fn hash_table(mb: usize) -> Result<Option<PerftTable>, CliError> {
+    if mb == 0 {
+        return Ok(None);
+    }
+    PerftTable::new(mb)
+        .map(Some)
+        .ok_or_else(|| CliError::input(format!("--hash {mb}: cannot allocate {mb} MB")))
+}
+
+fn run_perftree(
+    depth: u32,
+    rest: &[String],
+    threads: usize,
+    table: Option<&PerftTable>,
+) -> Result<(), CliError> {
     let Some((fen, moves)) = rest.split_first() else {
         return Err(CliError::input(
             "perft --perftree needs <depth> <fen> [moves]",
@@ -149,7 +175,7 @@ fn run_perftree(depth: u32, rest: &[String], threads: usize, hash: usize) -> Res
     let board = board
         .play_uci_moves(split_moves(moves))
         .map_err(CliError::input)?;
-    let counts = divide_parallel(&board, depth, threads, hash);
+    let counts = divide_parallel(&board, depth, threads, table);
     let total = total(depth, &counts);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
@@ -250,7 +276,10 @@ fn run_epd(path: &PathBuf, args: &PerftArgs) -> Result<(), CliError> {
                 skipped += 1;
                 continue;
             }
-            let got = total(depth, &divide_parallel(&line.board, depth, args.threads, 0));
+            let got = total(
+                depth,
+                &divide_parallel(&line.board, depth, args.threads, None),
+            );
             nodes += got;
             if got == expected {
                 passed += 1;

@@ -79,22 +79,23 @@ fn inner<S: Scheme>(s: S, board: &Board, depth: u32) -> u128 {
 /// assert!(d.iter().all(|&(_, n)| n == 20));
 /// ```
 pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u128)> {
-    divide_parallel(board, depth, 1, 0)
+    divide_parallel(board, depth, 1, None)
 }
 
-/// [`divide`], in parallel on `threads` threads (0: as many as there are cores), with
-/// an optional transposition table of `hash_mb` megabytes (0: none).
+/// [`divide`], in parallel on `threads` threads (0: as many as there are cores; 1: on
+/// this thread), with an optional transposition table.
 ///
 /// ```
-/// use sliders_movegen::{divide_parallel, Board};
-/// let d = divide_parallel(&Board::startpos(), 3, 2, 1);
+/// use sliders_movegen::{divide_parallel, Board, PerftTable};
+/// let table = PerftTable::new(1).unwrap();
+/// let d = divide_parallel(&Board::startpos(), 3, 2, Some(&table));
 /// assert_eq!(d.iter().map(|&(_, n)| n).sum::<u128>(), 8_902);
 /// ```
 pub fn divide_parallel(
     board: &Board,
     depth: u32,
     threads: usize,
-    hash_mb: usize,
+    table: Option<&PerftTable>,
 ) -> Vec<(Move, u128)> {
     struct Job<'a> {
         board: &'a Board,
@@ -144,12 +145,11 @@ pub fn divide_parallel(
             }
         }
     }
-    let table = (hash_mb > 0).then(|| PerftTable::new(hash_mb));
     dispatch(Job {
         board,
         depth,
         threads,
-        table: table.as_ref(),
+        table,
     })
 }
 
@@ -187,22 +187,23 @@ fn par_inner<S: Scheme>(s: S, board: &Board, depth: u32, table: Option<&PerftTab
 /// assert_eq!(perft_parallel(&Board::startpos(), 4, 2), 197_281);
 /// ```
 pub fn perft_parallel(board: &Board, depth: u32, threads: usize) -> u128 {
-    divide_parallel(board, depth, threads, 0)
+    divide_parallel(board, depth, threads, None)
         .iter()
         .map(|&(_, n)| n)
         .sum::<u128>()
         .max(u128::from(depth == 0))
 }
 
-/// [`perft`] with a transposition table of `hash_mb` megabytes: subtrees seen before
-/// are looked up rather than counted. Gives the same counts as [`perft`].
+/// [`perft`] with a transposition table: subtrees seen before are looked up rather than
+/// counted. Gives the same counts as [`perft`]. The table may be reused across calls.
 ///
 /// ```
-/// use sliders_movegen::{perft, perft_hashed, Board};
+/// use sliders_movegen::{perft, perft_hashed, Board, PerftTable};
 /// let b = Board::startpos();
-/// assert_eq!(perft_hashed(&b, 4, 1), perft(&b, 4));
+/// let table = PerftTable::new(1).unwrap();
+/// assert_eq!(perft_hashed(&b, 4, &table), perft(&b, 4));
 /// ```
-pub fn perft_hashed(board: &Board, depth: u32, hash_mb: usize) -> u128 {
+pub fn perft_hashed(board: &Board, depth: u32, table: &PerftTable) -> u128 {
     struct Job<'a>(&'a Board, u32, &'a PerftTable);
     impl WithScheme for Job<'_> {
         type Output = u128;
@@ -210,8 +211,7 @@ pub fn perft_hashed(board: &Board, depth: u32, hash_mb: usize) -> u128 {
             hashed(s, self.0, self.1, self.2)
         }
     }
-    let table = PerftTable::new(hash_mb.max(1));
-    dispatch(Job(board, depth, &table))
+    dispatch(Job(board, depth, table))
 }
 
 fn hashed<S: Scheme>(s: S, board: &Board, depth: u32, table: &PerftTable) -> u128 {
@@ -239,25 +239,28 @@ pub struct PerftTable {
 }
 
 impl PerftTable {
-    /// A table of about `mb` megabytes (rounded down to a power of two slots, at least 1,024).
+    /// A table of about `mb` megabytes (rounded down to a power of two of 16-byte slots,
+    /// at least 1,024), or `None` when that much memory cannot be had.
     ///
     /// ```
-    /// let t = sliders_movegen::PerftTable::new(1);
+    /// let t = sliders_movegen::PerftTable::new(1).unwrap();
     /// assert_eq!(t.len(), 65_536);
+    /// assert!(sliders_movegen::PerftTable::new(usize::MAX).is_none());
     /// ```
-    pub fn new(mb: usize) -> PerftTable {
+    pub fn new(mb: usize) -> Option<PerftTable> {
         let wanted = (mb.saturating_mul(1 << 20) / 16).max(1024);
         let len = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
-        let mut slots = Vec::with_capacity(len);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len).ok()?;
         slots.resize_with(len, || [AtomicU64::new(0), AtomicU64::new(0)]);
-        PerftTable {
+        Some(PerftTable {
             slots,
             mask: len - 1,
-        }
+        })
     }
 
     /// The number of slots.

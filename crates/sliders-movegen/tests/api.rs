@@ -6,7 +6,7 @@ use sliders::schemes::{Classical, Fancy};
 use sliders::Square;
 use sliders_movegen::{
     divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, Board, FenField,
-    MoveKind,
+    MoveKind, PerftTable,
 };
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -158,9 +158,14 @@ fn hashed_perft_gives_identical_counts() {
         let board = Board::from_fen(fen).unwrap();
         let plain = perft(&board, depth);
         // A tiny table forces many replacements and collisions of slots.
-        assert_eq!(perft_hashed(&board, depth, 0), plain, "{fen}");
-        assert_eq!(perft_hashed(&board, depth, 4), plain, "{fen}");
-        let hashed_parallel: u128 = divide_parallel(&board, depth, 2, 1)
+        let tiny = PerftTable::new(0).unwrap();
+        assert_eq!(tiny.len(), 1024);
+        assert_eq!(perft_hashed(&board, depth, &tiny), plain, "{fen}");
+        let table = PerftTable::new(4).unwrap();
+        assert_eq!(perft_hashed(&board, depth, &table), plain, "{fen}");
+        // Reused: now mostly hits.
+        assert_eq!(perft_hashed(&board, depth, &table), plain, "{fen}");
+        let hashed_parallel: u128 = divide_parallel(&board, depth, 2, Some(&table))
             .iter()
             .map(|&(_, n)| n)
             .sum();
@@ -172,7 +177,7 @@ fn hashed_perft_gives_identical_counts() {
 fn parallel_perft_and_divide_match_serial() {
     let board = Board::from_fen(KIWIPETE).unwrap();
     let serial = divide(&board, 4);
-    let parallel = divide_parallel(&board, 4, 2, 0);
+    let parallel = divide_parallel(&board, 4, 2, None);
     assert_eq!(serial, parallel);
     assert_eq!(perft_parallel(&board, 4, 2), 4_085_603);
     assert_eq!(perft_parallel(&board, 0, 2), 1);
