@@ -249,15 +249,19 @@ fn run_epd(path: &PathBuf, args: &PerftArgs) -> Result<(), CliError> {
     let max_nodes = args.max_nodes.map_or(u128::MAX, u128::from);
     let wanted = |d: u32, n: u128| d <= max_depth && n <= max_nodes;
 
-    let checks: u64 = suite
+    // Progress is measured in expected nodes (plus one per check), so the ETA holds
+    // when a few deep counts dominate.
+    let weight = |n: u128| u64::try_from(n).unwrap_or(u64::MAX).saturating_add(1);
+    let planned = suite
         .iter()
         .flat_map(|l| &l.depths)
-        .filter(|&&(d, n)| wanted(d, n))
-        .count() as u64;
+        .filter(|&&(d, n)| wanted(d, n));
+    let checks = planned.clone().count();
+    let work = planned.fold(0u64, |sum, &(_, n)| sum.saturating_add(weight(n)));
     let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(checks);
+        let bar = indicatif::ProgressBar::new(work);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} checks, {elapsed_precise} (eta {eta}) {msg}",
+            "{bar:40} {percent}% of nodes, {elapsed_precise} (eta {eta}) {msg}",
         ) {
             bar.set_style(style);
         }
@@ -270,6 +274,7 @@ fn run_epd(path: &PathBuf, args: &PerftArgs) -> Result<(), CliError> {
     let mut failures = Vec::new();
     let start = Instant::now();
     let mut nodes = 0u128;
+    let mut done = 0usize;
     for line in &suite {
         for &(depth, expected) in &line.depths {
             if !wanted(depth, expected) {
@@ -288,9 +293,10 @@ fn run_epd(path: &PathBuf, args: &PerftArgs) -> Result<(), CliError> {
                     "FAIL line {}: {} depth {depth}: expected {expected}, got {got}",
                     line.number, line.fen
                 ));
-                bar.set_message(format!("{} failed", failures.len()));
             }
-            bar.inc(1);
+            done += 1;
+            bar.set_message(format!("{done}/{checks} checks, {} failed", failures.len()));
+            bar.inc(weight(expected));
         }
     }
     bar.finish_and_clear();
