@@ -1,0 +1,414 @@
+//! `peer-perft`: sliders next to cozy-chess, shakmaty and chess, in interleaved rounds.
+//!
+//! ```text
+//! peer-perft [--depth N] [--rounds R] [--scheme NAME]...     perft (default)
+//! peer-perft --lookups [--pairs N] [--rounds R]              rook+bishop lookups
+//! peer-perft --builds BIN_A BIN_B [--depth N] [--rounds R]   ours in two builds
+//! ```
+//!
+//! Perft: start position at depths 5 and 6 and Kiwipete at 4 and 5 (`--depth N`: the
+//! start position at N and Kiwipete at N-1), single-threaded, bulk counting. Every
+//! crate's node count is checked against the known value for every position and depth
+//! before anything is timed; a wrong count exits with status 1. Then each round times
+//! every crate once, one after the other, the order rotating from round to round; the
+//! tables give the median, the range over rounds, and the median of the per-round
+//! ratios of each crate's time to the fastest crate's time in the same round.
+//!
+//! `--builds` runs `BIN_A --child FEN DEPTH` and `BIN_B --child ...` in turn (the child
+//! runs our perft once untimed, then once timed, and prints the count and nanoseconds),
+//! to compare two builds of ours, such as plain release and native + fat LTO.
+
+use std::hint::black_box;
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use sliders::schemes::SchemeId;
+use sliders_bench::lookups::{self, Density, Inputs, Lookup};
+use sliders_bench::perft::Side;
+use sliders_bench::stats::{median, paired_ratio, paired_ratio_range, range, relative_spread};
+use sliders_bench::{Position, KIWIPETE, STARTPOS};
+
+struct Options {
+    depth: Option<u32>,
+    rounds: usize,
+    schemes: Vec<SchemeId>,
+    lookups: bool,
+    pairs: usize,
+    builds: Option<(String, String)>,
+    child: Option<(String, u32)>,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut o = Options {
+        depth: None,
+        rounds: 7,
+        schemes: Vec::new(),
+        lookups: false,
+        pairs: 1 << 16,
+        builds: None,
+        child: None,
+    };
+    let mut args = std::env::args().skip(1);
+    let number = |flag: &str, v: Option<String>| -> Result<usize, String> {
+        v.ok_or(format!("{flag} needs a value"))?
+            .parse::<usize>()
+            .map_err(|e| format!("{flag}: {e}"))
+    };
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--depth" => o.depth = Some(number("--depth", args.next())? as u32),
+            "--rounds" => o.rounds = number("--rounds", args.next())?.max(1),
+            "--pairs" => o.pairs = number("--pairs", args.next())?.max(1),
+            "--lookups" => o.lookups = true,
+            "--scheme" => {
+                let name = args.next().ok_or("--scheme needs a name")?;
+                let id = SchemeId::from_name(&name).ok_or(format!(
+                    "--scheme {name}: {}",
+                    sliders::schemes::describe_choices()
+                ))?;
+                if !id.is_available() {
+                    return Err(format!("--scheme {name}: unavailable on this CPU"));
+                }
+                o.schemes.push(id);
+            }
+            "--builds" => {
+                let a = args.next().ok_or("--builds needs two binaries")?;
+                let b = args.next().ok_or("--builds needs two binaries")?;
+                o.builds = Some((a, b));
+            }
+            "--child" => {
+                let fen = args.next().ok_or("--child needs FEN and DEPTH")?;
+                let depth = number("--child", args.next())? as u32;
+                o.child = Some((fen, depth));
+            }
+            "-h" | "--help" => {
+                println!(
+                    "peer-perft [--depth N] [--rounds R] [--scheme NAME]...\n\
+                     peer-perft --lookups [--pairs N] [--rounds R]\n\
+                     peer-perft --builds BIN_A BIN_B [--depth N] [--rounds R]"
+                );
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown argument {other:?} (try --help)")),
+        }
+    }
+    Ok(o)
+}
+
+fn configs(depth: Option<u32>) -> Vec<(Position, u32)> {
+    match depth {
+        Some(d) => vec![(STARTPOS, d), (KIWIPETE, d.saturating_sub(1).max(1))],
+        None => vec![(STARTPOS, 5), (STARTPOS, 6), (KIWIPETE, 4), (KIWIPETE, 5)],
+    }
+}
+
+fn build_line() -> String {
+    let mut features = Vec::new();
+    for (on, name) in [
+        (cfg!(target_feature = "bmi2"), "bmi2"),
+        (cfg!(target_feature = "avx2"), "avx2"),
+        (cfg!(target_feature = "avx512f"), "avx512f"),
+    ] {
+        if on {
+            features.push(name);
+        }
+    }
+    format!(
+        "build: {}; compile-time target features: {}; cozy-chess pext feature: {}; \
+         sliders scheme (run time): {}",
+        if cfg!(debug_assertions) {
+            "DEBUG (numbers meaningless)"
+        } else {
+            "optimised"
+        },
+        if features.is_empty() {
+            "baseline x86-64".to_string()
+        } else {
+            features.join(", ")
+        },
+        if cfg!(feature = "peer-pext") {
+            "on"
+        } else {
+            "off"
+        },
+        sliders::schemes::auto(),
+    )
+}
+
+fn main() -> ExitCode {
+    let o = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("peer-perft: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some((fen, depth)) = &o.child {
+        return child(fen, *depth);
+    }
+    println!("{}", build_line());
+    let result = if let Some((a, b)) = &o.builds {
+        builds(a, b, &o)
+    } else if o.lookups {
+        lookup_rounds(&o)
+    } else {
+        perft_rounds(&o)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("peer-perft: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn perft_rounds(o: &Options) -> Result<(), String> {
+    let mut sides: Vec<Side> = Side::PEERS.to_vec();
+    sides.extend(o.schemes.iter().map(|&id| Side::SlidersWith(id)));
+    let configs = configs(o.depth);
+
+    // 1. Every node count, every crate, before any timing.
+    println!("\nchecking node counts (untimed):");
+    for &(pos, depth) in &configs {
+        let known = pos.known(depth);
+        for &side in &sides {
+            let nodes = side.perft(pos.fen, depth)?;
+            let ok = known.is_none_or(|k| k == nodes);
+            println!(
+                "  {} d{depth} {:<26} {nodes:>13} {}",
+                pos.name,
+                side.name(),
+                match known {
+                    Some(_) if ok => "ok",
+                    Some(_) => "WRONG",
+                    None => "(no known value)",
+                }
+            );
+            if !ok {
+                return Err(format!(
+                    "{} gives {nodes} nodes for {} at depth {depth}, expected {}",
+                    side.name(),
+                    pos.name,
+                    known.unwrap_or_default()
+                ));
+            }
+        }
+        // Without a known value the crates must at least agree.
+        let counts: Vec<u64> = sides
+            .iter()
+            .map(|s| s.perft(pos.fen, depth))
+            .collect::<Result<_, _>>()?;
+        if counts.iter().any(|&c| c != counts[0]) {
+            return Err(format!("node counts disagree: {counts:?}"));
+        }
+    }
+
+    // 2. Interleaved rounds.
+    for &(pos, depth) in &configs {
+        let prepared: Vec<_> = sides
+            .iter()
+            .map(|s| s.prepare(pos.fen))
+            .collect::<Result<_, _>>()?;
+        let nodes = pos
+            .known(depth)
+            .map_or_else(|| sides[0].perft(pos.fen, depth), Ok)?;
+        let mut secs = vec![Vec::with_capacity(o.rounds); sides.len()];
+        eprint!("{} d{depth}: {} rounds ", pos.name, o.rounds);
+        for round in 0..o.rounds {
+            for k in 0..sides.len() {
+                let i = (k + round) % sides.len();
+                let board = black_box(&prepared[i]);
+                let start = Instant::now();
+                let n = black_box(board.run(black_box(depth)));
+                let t = start.elapsed().as_secs_f64();
+                if n != nodes {
+                    return Err(format!("{}: {n} nodes in a timed run", sides[i].name()));
+                }
+                secs[i].push(t);
+            }
+            eprint!(".");
+        }
+        eprintln!();
+        let names: Vec<String> = sides.iter().map(|s| s.name()).collect();
+        print_table(
+            &format!(
+                "{} perft({depth}), {nodes} nodes, single thread, bulk counting, {} rounds",
+                pos.name, o.rounds
+            ),
+            &names,
+            &secs,
+            nodes as f64 / 1e6,
+            "Mnps",
+        );
+        let ours = sides.iter().position(|s| *s == Side::Sliders).unwrap();
+        let cozy = sides.iter().position(|s| *s == Side::Cozy).unwrap();
+        let (lo, hi) = paired_ratio_range(&secs[ours], &secs[cozy]);
+        println!(
+            "\n{} / {} time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3}; below 1 means sliders is faster)",
+            names[ours],
+            names[cozy],
+            paired_ratio(&secs[ours], &secs[cozy]),
+        );
+    }
+    Ok(())
+}
+
+/// Prints one markdown table: per row the median rate (`work / seconds`), its range over
+/// the rounds, the median time, its relative spread, and the median per-round ratio to
+/// the row with the smallest median time.
+fn print_table(title: &str, names: &[String], secs: &[Vec<f64>], work: f64, unit: &str) {
+    let fastest = (0..secs.len())
+        .min_by(|&a, &b| median(&secs[a]).total_cmp(&median(&secs[b])))
+        .unwrap();
+    println!("\n{title}\n");
+    println!(
+        "| crate | median {unit} | {unit} range (min to max) | median time | spread | time / fastest |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (i, name) in names.iter().enumerate() {
+        let rates: Vec<f64> = secs[i].iter().map(|t| work / t).collect();
+        let (lo, hi) = range(&rates);
+        let t = median(&secs[i]);
+        let time = if t >= 0.1 {
+            format!("{t:.3} s")
+        } else {
+            format!("{:.2} ms", t * 1e3)
+        };
+        println!(
+            "| {name} | {:.1} | {lo:.1} to {hi:.1} | {time} | ±{:.1}% | {:.3} |",
+            median(&rates),
+            relative_spread(&secs[i]) * 50.0,
+            paired_ratio(&secs[i], &secs[fastest]),
+        );
+    }
+}
+
+fn lookup_rounds(o: &Options) -> Result<(), String> {
+    let all = Lookup::all();
+    for density in Density::ALL {
+        let pairs = lookups::pairs(density, o.pairs);
+        let inputs = Inputs::new(&pairs);
+        lookups::check_all(&inputs, &all)?;
+        // Enough repetitions per sample for about 20 ms with the slowest scheme.
+        let start = Instant::now();
+        black_box(inputs.run(Lookup::Sliders(SchemeId::Classical)));
+        let once = start.elapsed().as_secs_f64().max(1e-6);
+        let reps = ((0.02 / once).ceil() as usize).max(1);
+        let mut secs = vec![Vec::with_capacity(o.rounds); all.len()];
+        eprint!("lookups {}: {} rounds ", density.name(), o.rounds);
+        for round in 0..o.rounds {
+            for k in 0..all.len() {
+                let i = (k + round) % all.len();
+                let start = Instant::now();
+                for _ in 0..reps {
+                    black_box(inputs.run(black_box(all[i])));
+                }
+                secs[i].push(start.elapsed().as_secs_f64() / reps as f64);
+            }
+            eprint!(".");
+        }
+        eprintln!();
+        let names: Vec<String> = all.iter().map(|l| l.name()).collect();
+        print_table(
+            &format!(
+                "lookups, {} occupancies: {} (square, occupancy) pairs, one rook + one bishop lookup each, {} rounds",
+                density.name(),
+                inputs.len(),
+                o.rounds
+            ),
+            &names,
+            &secs,
+            inputs.len() as f64 / 1e6,
+            "M pairs/s",
+        );
+    }
+    Ok(())
+}
+
+/// The child of `--builds`: ours once untimed (page faults, caches), once timed.
+fn child(fen: &str, depth: u32) -> ExitCode {
+    let prepared = match Side::Sliders.prepare(fen) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("peer-perft --child: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    black_box(prepared.run(depth.saturating_sub(1)));
+    let start = Instant::now();
+    let nodes = black_box(prepared.run(black_box(depth)));
+    let nanos = start.elapsed().as_nanos();
+    println!("{nodes} {nanos}");
+    ExitCode::SUCCESS
+}
+
+fn run_child(bin: &str, fen: &str, depth: u32) -> Result<(u64, f64), String> {
+    let out = Command::new(bin)
+        .args(["--child", fen, &depth.to_string()])
+        .output()
+        .map_err(|e| format!("{bin}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{bin} --child failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut words = text.split_whitespace();
+    let nodes = words.next().and_then(|w| w.parse().ok());
+    let nanos: Option<f64> = words.next().and_then(|w| w.parse().ok());
+    match (nodes, nanos) {
+        (Some(n), Some(t)) => Ok((n, t / 1e9)),
+        _ => Err(format!("{bin} --child printed {text:?}")),
+    }
+}
+
+fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
+    let bins = [a, b];
+    for bin in bins {
+        let out = Command::new(bin)
+            .arg("--help")
+            .output()
+            .map_err(|e| format!("{bin}: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("{bin} --help failed"));
+        }
+    }
+    for (pos, depth) in configs(o.depth) {
+        let mut secs = [Vec::new(), Vec::new()];
+        eprint!("{} d{depth}: {} rounds ", pos.name, o.rounds);
+        for round in 0..o.rounds {
+            for k in 0..2 {
+                let i = (k + round) % 2;
+                let (nodes, t) = run_child(bins[i], pos.fen, depth)?;
+                if pos.known(depth).is_some_and(|k| k != nodes) {
+                    return Err(format!(
+                        "{}: {nodes} nodes for {} d{depth}",
+                        bins[i], pos.name
+                    ));
+                }
+                secs[i].push(t);
+            }
+            eprint!(".");
+        }
+        eprintln!();
+        let names = [format!("A: {a}"), format!("B: {b}")];
+        print_table(
+            &format!(
+                "sliders perft, two builds in turn: {} perft({depth}), {} rounds",
+                pos.name, o.rounds
+            ),
+            &names,
+            &secs,
+            pos.known(depth).unwrap_or(0) as f64 / 1e6,
+            "Mnps",
+        );
+        let (lo, hi) = paired_ratio_range(&secs[0], &secs[1]);
+        println!(
+            "\nA / B time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3})",
+            paired_ratio(&secs[0], &secs[1])
+        );
+    }
+    Ok(())
+}
