@@ -5,7 +5,15 @@
 //! square) or a search that ended without all its magics; 2 bad input (arguments,
 //! malformed files with their line number, state files).
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sliders::Square;
+use sliders_search::finder::{
+    assemble, CandidateKind, FindOptions, Found, SearchState, Seeding, Target, MAX_FIND_BITS,
+};
+use sliders_search::Piece;
 
 use sliders_search::csv::{read_csv, ParseError};
 use sliders_search::export::{self, Format};
@@ -16,6 +24,11 @@ use crate::error::CliError;
 /// The magic-file subcommands.
 #[derive(clap::Subcommand)]
 pub enum SearchCommand {
+    /// Search magics. Writes the set (CSV with offsets by default) to --out or stdout and
+    /// a summary (candidates, time, candidate tests per second per core) to stderr.
+    /// With --resume STATE the progress is saved to STATE after each found magic and a
+    /// later run with the same arguments continues from it.
+    Find(FindArgs),
     /// Check a CSV magic set: every occupancy of every square against the reference.
     /// Prints the scheme, the table size and the squares below their mask bits; exit 1
     /// names the first failing piece and square, exit 2 a malformed line.
@@ -26,6 +39,18 @@ pub enum SearchCommand {
         /// or `scheme` column in the file, else inferred from its shifts and offsets.
         #[arg(long)]
         scheme: Option<String>,
+    },
+    /// Repack a fixed-shift or black set's offsets to shrink its shared table; prints the
+    /// sizes before and after, writes the CSV to --out (or stdout).
+    Pack {
+        /// The CSV file.
+        file: PathBuf,
+        /// fixed-shift or black (default: from the file, as for `verify`).
+        #[arg(long)]
+        scheme: Option<String>,
+        /// Write the repacked set here instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Convert a CSV magic set to another format.
     Export {
@@ -46,6 +71,8 @@ pub enum SearchCommand {
 /// Runs one of the subcommands.
 pub fn run(command: SearchCommand) -> Result<(), CliError> {
     match command {
+        SearchCommand::Find(args) => find(args),
+        SearchCommand::Pack { file, scheme, out } => pack(&file, scheme.as_deref(), out.as_deref()),
         SearchCommand::Verify { file, scheme } => verify(&file, scheme.as_deref()),
         SearchCommand::Export {
             file,
@@ -58,6 +85,324 @@ pub fn run(command: SearchCommand) -> Result<(), CliError> {
             write_output(out.as_deref(), &export::write(&set, format))
         }
     }
+}
+
+/// `sliders find` arguments.
+#[derive(clap::Args)]
+pub struct FindArgs {
+    /// fancy, fancy32, plain, fixed-shift or black.
+    #[arg(long)]
+    scheme: String,
+    /// Only this piece: rook or bishop (default both).
+    #[arg(long)]
+    piece: Option<String>,
+    /// Only these squares, comma-separated (default all 64).
+    #[arg(long, value_delimiter = ',')]
+    squares: Vec<String>,
+    /// Index bits for every searched square (default: the mask bits; plain and
+    /// fixed-shift/black: 12 rook, 9 bishop). Fewer than the mask: a record hunt.
+    #[arg(long)]
+    bits: Option<u32>,
+    /// A number (each square's candidates derive from seed, piece, square), `stockfish`
+    /// (Stockfish's per-rank seeds, a fresh generator per square), or `chain:N` (one
+    /// generator across all squares in order, sequential).
+    #[arg(long, default_value = "1")]
+    seed: String,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Stop after this long: `90s`, `2m`, `500ms`, `1h`, or seconds.
+    #[arg(long)]
+    time: Option<String>,
+    /// Stop after about this many candidates drawn.
+    #[arg(long)]
+    candidates: Option<u64>,
+    /// Write the set here (atomically) instead of stdout.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// csv, rust or json (rust and json need all 128 squares).
+    #[arg(long, default_value = "csv")]
+    format: String,
+    /// Save progress here; if it exists, continue the search it records.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// sparse (AND of three outputs) or dense (one output). Default: sparse, dense
+    /// for record hunts and black magics.
+    #[arg(long)]
+    kind: Option<String>,
+    /// The top-byte popcount filter threshold (0: off). Default 6 (0 for black and for
+    /// record hunts).
+    #[arg(long)]
+    filter: Option<u32>,
+    /// fixed-shift and black: candidates per square searched for the smallest used
+    /// index range (then the set is packed).
+    #[arg(long, default_value_t = 1 << 15)]
+    range_candidates: u64,
+}
+
+fn parse_duration(text: &str) -> Option<Duration> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else if let Some(n) = t.strip_suffix('h') {
+        (n, 3600.0)
+    } else {
+        (t, 1.0)
+    };
+    let value: f64 = number.trim().parse().ok()?;
+    (value.is_finite() && value >= 0.0).then(|| Duration::from_secs_f64(value * scale))
+}
+
+fn find(args: FindArgs) -> Result<(), CliError> {
+    let scheme = parse_scheme(&args.scheme)?;
+    let format = parse_format(&args.format)?;
+    let seeding = Seeding::parse(&args.seed).ok_or_else(|| {
+        CliError::input(format!(
+            "bad --seed '{}': expected a number, stockfish or chain:N",
+            args.seed
+        ))
+    })?;
+    let pieces: Vec<Piece> = match &args.piece {
+        None => Piece::BOTH.to_vec(),
+        Some(name) => vec![Piece::from_name(name).ok_or_else(|| {
+            CliError::input(format!("unknown piece '{name}': expected rook or bishop"))
+        })?],
+    };
+    let squares: Vec<Square> = if args.squares.is_empty() {
+        Square::ALL.to_vec()
+    } else {
+        let mut list = Vec::new();
+        for name in &args.squares {
+            let square: Square = name
+                .trim()
+                .parse()
+                .map_err(|_| CliError::input(format!("unknown square '{name}' in --squares")))?;
+            if list.contains(&square) {
+                return Err(CliError::input(format!(
+                    "square {square} twice in --squares"
+                )));
+            }
+            list.push(square);
+        }
+        list
+    };
+    if let Some(bits) = args.bits {
+        if !(1..=MAX_FIND_BITS).contains(&bits) {
+            return Err(CliError::input(format!(
+                "--bits {bits}: the finder searches 1 to {MAX_FIND_BITS} bits"
+            )));
+        }
+    }
+    let mut targets = Vec::new();
+    for &piece in &pieces {
+        for &square in &squares {
+            let bits = args.bits.unwrap_or(match scheme {
+                SchemeKind::Fancy | SchemeKind::Fancy32 => piece.mask_bits(square),
+                _ => piece.plain_bits(),
+            });
+            targets.push(Target {
+                piece,
+                square,
+                bits,
+            });
+        }
+    }
+    let record_hunt = targets.iter().any(|t| t.bits < t.piece.mask_bits(t.square));
+    let mut opts = FindOptions::new(scheme, seeding);
+    let dense_default = record_hunt || scheme == SchemeKind::Black;
+    opts.kind = match args.kind.as_deref() {
+        None if dense_default => CandidateKind::Dense,
+        None | Some("sparse") => CandidateKind::Sparse,
+        Some("dense") => CandidateKind::Dense,
+        Some(other) => {
+            return Err(CliError::input(format!(
+                "unknown --kind '{other}': expected sparse or dense"
+            )))
+        }
+    };
+    opts.min_top_popcount = args.filter.unwrap_or(if dense_default {
+        0
+    } else {
+        opts.min_top_popcount
+    });
+    if opts.min_top_popcount > 8 {
+        return Err(CliError::input("--filter: 0 to 8 (bits of the top byte)"));
+    }
+    if scheme.shared_table() {
+        if args.range_candidates == 0 {
+            return Err(CliError::input("--range-candidates must be at least 1"));
+        }
+        opts.range_candidates = Some(args.range_candidates);
+    }
+    opts.time = args
+        .time
+        .as_deref()
+        .map(|t| {
+            parse_duration(t).ok_or_else(|| {
+                CliError::input(format!("bad --time '{t}': expected like 90s, 2m, 500ms"))
+            })
+        })
+        .transpose()?;
+    opts.max_candidates = args.candidates;
+    opts.progress = std::io::stderr().is_terminal();
+    let resume = match &args.resume {
+        Some(path) if path.exists() => {
+            let text = read_text(path)?;
+            Some(
+                SearchState::from_json(&text)
+                    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
+            )
+        }
+        _ => None,
+    };
+    opts.state_path = args.resume.clone();
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        if n == 0 {
+            return Err(CliError::input("--threads must be at least 1"));
+        }
+        pool = pool.num_threads(n);
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| CliError::input(format!("thread pool: {e}")))?;
+    let outcome = pool
+        .install(|| sliders_search::finder::find(&targets, &opts, resume))
+        .map_err(|e| {
+            let where_ = args
+                .resume
+                .as_ref()
+                .map(|p| format!("{}: ", p.display()))
+                .unwrap_or_default();
+            CliError::input(format!("{where_}{e}"))
+        })?;
+    let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
+    let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
+    eprintln!(
+        "found {} of {} magics: {tested} candidates tested ({drawn} drawn) in their streams",
+        outcome.found.len(),
+        targets.len()
+    );
+    eprintln!(
+        "this run: {} candidates drawn, {} tested, {:.3} s on {} threads: {:.2} M candidates/s/core",
+        outcome.generated,
+        outcome.tested,
+        outcome.elapsed.as_secs_f64(),
+        outcome.threads,
+        outcome.rate_per_core() / 1e6
+    );
+    let complete = outcome.missing.is_empty();
+    let all = targets.len() == 128;
+    let text = if complete && all {
+        let mut set = assemble(scheme, &outcome.found).map_err(bad_set)?;
+        let report = set
+            .verify()
+            .map_err(|e| bad_set(format!("internal error: the found set fails: {e}")))?;
+        set.provenance = vec![format!(
+            "found by sliders find --scheme {scheme} --seed {}: {tested} candidates tested; {} table entries",
+            seeding.name(),
+            report.entries
+        )];
+        eprintln!(
+            "table: {} entries ({:.1} KiB)",
+            report.entries,
+            report.kib()
+        );
+        export::write(&set, format)
+    } else {
+        if format != Format::Csv {
+            if complete {
+                return Err(CliError::input(format!(
+                    "--format {}: needs all 128 squares; use csv for a partial search",
+                    args.format
+                )));
+            }
+        }
+        partial_csv(scheme, &seeding, &outcome.found)
+    };
+    write_output(args.out.as_deref(), &text)?;
+    if complete {
+        Ok(())
+    } else {
+        let missing: Vec<String> = outcome
+            .missing
+            .iter()
+            .map(|t| format!("{} {}", t.piece, t.square))
+            .collect();
+        Err(bad_set(format!(
+            "budget exhausted: no magic yet for {} square(s) ({}){}",
+            missing.len(),
+            if missing.len() > 8 {
+                format!("{}, ...", missing[..8].join(", "))
+            } else {
+                missing.join(", ")
+            },
+            match &args.resume {
+                Some(p) => format!(
+                    "; progress saved in {}, continue with --resume",
+                    p.display()
+                ),
+                None => "; run with --resume STATE to keep progress".into(),
+            }
+        )))
+    }
+}
+
+/// The rows found so far (offsets left empty: a partial set has no table layout).
+fn partial_csv(scheme: SchemeKind, seeding: &Seeding, found: &[Found]) -> String {
+    let mut out = format!(
+        "# scheme: {scheme}\n# partial: {} magics from sliders find --seed {}\n",
+        found.len(),
+        seeding.name()
+    );
+    out.push_str("piece,square,square_index,magic_hex,shift,bits_used,mask_bits,offset\n");
+    for f in found {
+        out.push_str(&format!(
+            "{},{},{},0x{:016x},{},{},{},\n",
+            f.piece,
+            f.square,
+            f.square as u32,
+            f.magic,
+            scheme.product_bits() - f.bits,
+            f.bits,
+            f.piece.mask_bits(f.square)
+        ));
+    }
+    out
+}
+
+fn pack(path: &Path, scheme: Option<&str>, out: Option<&Path>) -> Result<(), CliError> {
+    let (set, report, _) = load_verified(path, scheme)?;
+    if !set.scheme().shared_table() {
+        return Err(CliError::input(format!(
+            "{}: pack repacks fixed-shift and black sets, not {}",
+            path.display(),
+            set.scheme()
+        )));
+    }
+    let packed = sliders_search::pack::pack(&set).map_err(bad_set)?;
+    let after = packed
+        .set
+        .verify()
+        .map_err(|e| bad_set(format!("internal error: the packed set fails: {e}")))?;
+    eprintln!(
+        "{}: {} entries ({:.1} KiB) before, {} entries ({:.1} KiB) after packing",
+        path.display(),
+        report.entries,
+        report.kib(),
+        after.entries,
+        after.kib()
+    );
+    let mut set = packed.set;
+    set.provenance.push(format!(
+        "repacked by sliders pack: {} -> {} entries",
+        report.entries, after.entries
+    ));
+    write_output(out, &sliders_search::csv::write_csv(&set))
 }
 
 fn bad_set(message: impl std::fmt::Display) -> CliError {

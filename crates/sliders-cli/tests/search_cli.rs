@@ -201,3 +201,140 @@ fn export_round_trips_through_csv() {
             && rust.contains("pub const TABLE_ENTRIES: usize = 87988;")
     );
 }
+
+#[test]
+fn find_seed_one_is_valid_and_the_same_across_runs_and_threads() {
+    let dir = temp_dir("find");
+    let mut outputs = Vec::new();
+    for threads in ["1", "2", "2"] {
+        let out = dir.join(format!("seed1-{threads}-{}.csv", outputs.len()));
+        let o = sliders(&[
+            "find",
+            "--scheme",
+            "fancy",
+            "--seed",
+            "1",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stderr(&o).contains("candidates/s/core"), "{}", stderr(&o));
+        let v = sliders(&["verify", out.to_str().unwrap()]);
+        assert!(v.status.success(), "{}", stderr(&v));
+        assert!(stdout(&v).contains("table: 107648 entries"));
+        outputs.push(std::fs::read_to_string(&out).unwrap());
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[1], outputs[2]);
+}
+
+#[test]
+fn find_with_stockfish_seeds_writes_the_published_set() {
+    let o = sliders(&["find", "--scheme", "fancy", "--seed", "stockfish"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let published = std::fs::read_to_string(data("fancy_stockfish_seeds_107648.csv")).unwrap();
+    let ours: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    let theirs: Vec<String> = published
+        .lines()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    assert_eq!(ours, theirs);
+    assert!(
+        stderr(&o).contains("204846 candidates tested"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn an_interrupted_search_resumes_to_the_same_result() {
+    let dir = temp_dir("resume");
+    // A record hunt small enough for a test: bishop b1 and g1 with 4 bits (mask 5;
+    // the published reduced magics show it possible).
+    let base = [
+        "find",
+        "--scheme",
+        "fancy",
+        "--piece",
+        "bishop",
+        "--squares",
+        "b1,g1",
+        "--bits",
+        "4",
+        "--seed",
+        "7",
+    ];
+    let full = dir.join("full.csv");
+    let o = sliders(&[&base[..], &["--out", full.to_str().unwrap()]].concat());
+    let full_status = o.status.code();
+    let full_text = std::fs::read_to_string(&full).unwrap_or_default();
+
+    // Interrupted by a tiny candidate budget, then resumed from the state file.
+    let state = dir.join("state.json");
+    let part = dir.join("part.csv");
+    let args = [
+        &base[..],
+        &[
+            "--resume",
+            state.to_str().unwrap(),
+            "--out",
+            part.to_str().unwrap(),
+        ],
+    ]
+    .concat();
+    let first = sliders(&[&args[..], &["--candidates", "2000"]].concat());
+    assert_eq!(first.status.code(), Some(1), "{}", stderr(&first));
+    assert!(stderr(&first).contains("--resume"), "{}", stderr(&first));
+    assert!(state.exists());
+    let second = sliders(&args);
+    assert_eq!(second.status.code(), full_status, "{}", stderr(&second));
+    assert_eq!(std::fs::read_to_string(&part).unwrap(), full_text);
+
+    // A state file from another search is refused.
+    let other = sliders(&[
+        "find",
+        "--scheme",
+        "fancy",
+        "--seed",
+        "8",
+        "--resume",
+        state.to_str().unwrap(),
+    ]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        stderr(&other).contains("another search"),
+        "{}",
+        stderr(&other)
+    );
+    // A corrupt one too.
+    std::fs::write(&state, "{ not json").unwrap();
+    let bad = sliders(&args);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("state.json"), "{}", stderr(&bad));
+}
+
+#[test]
+fn pack_shrinks_a_spread_out_table() {
+    let dir = temp_dir("pack");
+    let out = dir.join("packed.csv");
+    let o = sliders(&[
+        "pack",
+        &data("fixed_shift_magics_97264_annuss.csv"),
+        "--scheme",
+        "fixed-shift",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("97264 entries"), "{}", stderr(&o));
+    let v = sliders(&["verify", out.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    let o = sliders(&["pack", &data("fancy_stockfish_seeds_107648.csv")]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -345,6 +345,8 @@ struct Shared {
     tested: AtomicU64,
     stop: AtomicBool,
     found_count: AtomicU64,
+    /// The candidate budget (checked by the workers, so it stops within a poll).
+    max_candidates: u64,
 }
 
 /// A chunk's result.
@@ -409,10 +411,14 @@ fn run_chunk(
                 }
             }
         }
-        shared
+        let total = shared
             .generated
-            .fetch_add(pos - published, Ordering::Relaxed);
+            .fetch_add(pos - published, Ordering::Relaxed)
+            + (pos - published);
         published = pos;
+        if total >= shared.max_candidates {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
         if shared.stop.load(Ordering::Relaxed) || abort() {
             shared.tested.fetch_add(tested, Ordering::Relaxed);
             return ChunkResult::Stopped;
@@ -779,6 +785,7 @@ pub fn find(
         tested: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         found_count: AtomicU64::new(0),
+        max_candidates: opts.max_candidates.unwrap_or(u64::MAX),
     };
     let threads = rayon::current_num_threads();
     let last_write = Mutex::new(Instant::now());
@@ -813,7 +820,7 @@ pub fn find(
 
     std::thread::scope(|scope| {
         // The monitor: budget, progress bar.
-        scope.spawn(|| {
+        let monitor_thread = scope.spawn(|| {
             monitor(opts, targets.len() as u64, start, &shared, &done);
         });
         let on_progress = |t: Target, p: Progress| {
@@ -875,6 +882,7 @@ pub fn find(
             }
         }
         done.store(true, Ordering::Relaxed);
+        monitor_thread.thread().unpark();
     });
 
     let s = state.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -969,7 +977,8 @@ fn monitor(opts: &FindOptions, total: u64, start: Instant, shared: &Shared, done
     );
     let mut shown = false;
     while !done.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(20));
+        // Woken early when the search ends.
+        std::thread::park_timeout(Duration::from_millis(20));
         let elapsed = start.elapsed();
         let generated = shared.generated.load(Ordering::Relaxed);
         if opts.time.is_some_and(|t| elapsed >= t)
