@@ -35,6 +35,16 @@ use crate::set::{Piece, SchemeKind};
 /// The most index bits the finder searches with (a rook mask has at most 12 bits).
 pub const MAX_FIND_BITS: u32 = 12;
 const SCRATCH: usize = 1 << MAX_FIND_BITS;
+/// Set bits of each byte value.
+const POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
 /// How often (in candidates) a worker publishes its counts and looks at the stop flag.
 const POLL: u64 = 1024;
 
@@ -49,7 +59,15 @@ pub enum Seeding {
     /// One xorshift64* seeded with the number, drawn across all squares in order
     /// (rook a1..h8, then bishop a1..h8): sequential.
     Chain(u64),
+    /// Like [`Seeding::Seed`], with the seed taken per piece and rank from
+    /// [`TUNED_SEEDS`] (Stockfish's idea of per-rank seeds, tuned for this finder).
+    Tuned,
 }
+
+/// Per-(piece, rank) seeds for [`Seeding::Tuned`], rook ranks 1..8 then bishop ranks
+/// 1..8: for each group, the seed in 1..=4096 whose squares need the fewest candidates
+/// (cost = drawn + 8 x tested) with the fancy scheme, found by [`tune_seeds`].
+pub const TUNED_SEEDS: [u64; 16] = [1; 16];
 
 impl Seeding {
     /// Parses `stockfish`, `chain:<n>` or a number (decimal or `0x` hex).
@@ -61,6 +79,8 @@ impl Seeding {
         };
         if t == "stockfish" {
             Some(Seeding::Stockfish)
+        } else if t == "tuned" {
+            Some(Seeding::Tuned)
         } else if let Some(n) = t.strip_prefix("chain:") {
             number(n).map(Seeding::Chain)
         } else {
@@ -74,6 +94,7 @@ impl Seeding {
             Seeding::Stockfish => "stockfish".into(),
             Seeding::Seed(n) => n.to_string(),
             Seeding::Chain(n) => format!("chain:{n}"),
+            Seeding::Tuned => "tuned".into(),
         }
     }
 }
@@ -212,30 +233,29 @@ impl std::error::Error for FindError {}
 pub struct SquareData {
     /// The relevant-occupancy mask.
     pub mask: u64,
-    /// The keys the magic multiplies: `occ` (masked), or `occ | !mask` for black.
-    keys: Vec<u64>,
-    /// The reference attacks of each key's occupancy.
-    attacks: Vec<u64>,
+    /// The keys the magic multiplies (`occ` masked, or `occ | !mask` for black) and the
+    /// reference attacks of each key's occupancy, side by side.
+    pairs: Vec<(u64, u64)>,
 }
 
 impl SquareData {
     /// Precomputes a square: carry-rippler occupancies and their attacks.
     pub fn new(piece: Piece, square: Square, scheme: SchemeKind) -> Self {
         let mask = piece.mask(square);
-        let mut keys = Vec::with_capacity(1 << mask.len());
-        let mut attacks = Vec::with_capacity(1 << mask.len());
-        for occ in mask.subsets() {
-            keys.push(if scheme == SchemeKind::Black {
-                occ.0 | !mask.0
-            } else {
-                occ.0
-            });
-            attacks.push(piece.attacks(square, occ).0);
-        }
+        let pairs = mask
+            .subsets()
+            .map(|occ| {
+                let key = if scheme == SchemeKind::Black {
+                    occ.0 | !mask.0
+                } else {
+                    occ.0
+                };
+                (key, piece.attacks(square, occ).0)
+            })
+            .collect();
         SquareData {
             mask: mask.0,
-            keys,
-            attacks,
+            pairs,
         }
     }
 }
@@ -248,16 +268,21 @@ fn fold32(key: u64, magic: u64) -> u32 {
 
 /// The scratch table: an epoch per slot, so it is never cleared.
 struct Scratch {
-    epoch: Box<[u32; SCRATCH]>,
-    seen: Box<[u64; SCRATCH]>,
+    /// `(attacks, epoch)` side by side: one cache line per probe.
+    slots: Box<[Slot; SCRATCH]>,
     age: u32,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    seen: u64,
+    epoch: u32,
 }
 
 impl Scratch {
     fn new() -> Self {
         Scratch {
-            epoch: Box::new([0; SCRATCH]),
-            seen: Box::new([0; SCRATCH]),
+            slots: Box::new([Slot::default(); SCRATCH]),
             age: 0,
         }
     }
@@ -266,7 +291,7 @@ impl Scratch {
     fn next_age(&mut self) -> u32 {
         self.age = self.age.wrapping_add(1);
         if self.age == 0 {
-            self.epoch.fill(0);
+            self.slots.fill(Slot::default());
             self.age = 1;
         }
         self.age
@@ -276,12 +301,14 @@ impl Scratch {
     #[inline(always)]
     fn test(&mut self, data: &SquareData, index: impl Fn(u64) -> usize) -> bool {
         let age = self.next_age();
-        for (&key, &attacks) in data.keys.iter().zip(&data.attacks) {
-            let i = index(key) & (SCRATCH - 1);
-            if self.epoch[i] != age {
-                self.epoch[i] = age;
-                self.seen[i] = attacks;
-            } else if self.seen[i] != attacks {
+        for &(key, attacks) in &data.pairs {
+            let slot = &mut self.slots[index(key) & (SCRATCH - 1)];
+            if slot.epoch != age {
+                *slot = Slot {
+                    seen: attacks,
+                    epoch: age,
+                };
+            } else if slot.seen != attacks {
                 return false;
             }
         }
@@ -298,36 +325,33 @@ struct Tester<'a> {
 }
 
 impl Tester<'_> {
-    /// The filter: top 8 bits of the mask's (folded) product.
+    /// The filter: top 8 bits of the mask's (folded) product (a table popcount: the
+    /// target CPU may lack POPCNT).
     #[inline(always)]
-    fn passes_filter(&self, magic: u64) -> bool {
-        match self.scheme {
-            SchemeKind::Black => true,
-            SchemeKind::Fancy32 => {
-                (fold32(self.data.mask, magic) >> 24).count_ones() >= self.min_top
-            }
-            _ => (self.data.mask.wrapping_mul(magic) >> 56).count_ones() >= self.min_top,
-        }
+    fn passes_filter<const FOLD: bool>(&self, magic: u64) -> bool {
+        let top = if FOLD {
+            fold32(self.data.mask, magic) >> 24
+        } else {
+            (self.data.mask.wrapping_mul(magic) >> 56) as u32
+        };
+        POP8[top as usize & 255] as u32 >= self.min_top
     }
 
     #[inline(always)]
-    fn test(&self, scratch: &mut Scratch, magic: u64) -> bool {
-        match self.scheme {
-            SchemeKind::Fancy32 => {
-                let shift = 32 - self.bits;
-                scratch.test(self.data, |k| (fold32(k, magic) >> shift) as usize)
-            }
-            _ => {
-                let shift = 64 - self.bits;
-                scratch.test(self.data, |k| (k.wrapping_mul(magic) >> shift) as usize)
-            }
+    fn test<const FOLD: bool>(&self, scratch: &mut Scratch, magic: u64) -> bool {
+        if FOLD {
+            let shift = 32 - self.bits;
+            scratch.test(self.data, |k| (fold32(k, magic) >> shift) as usize)
+        } else {
+            let shift = 64 - self.bits;
+            scratch.test(self.data, |k| (k.wrapping_mul(magic) >> shift) as usize)
         }
     }
 
     fn range(&self, magic: u64) -> (u32, u32) {
         let mut lo = u32::MAX;
         let mut hi = 0;
-        for &k in &self.data.keys {
+        for &(k, _) in &self.data.pairs {
             let i = match self.scheme {
                 SchemeKind::Fancy32 => fold32(k, magic) >> (32 - self.bits),
                 _ => (k.wrapping_mul(magic) >> (64 - self.bits)) as u32,
@@ -376,6 +400,39 @@ fn run_chunk(
     shared: &Shared,
     abort: &dyn Fn() -> bool,
 ) -> ChunkResult {
+    let fold = tester.scheme == SchemeKind::Fancy32;
+    let filter = tester.min_top > 0 && tester.scheme != SchemeKind::Black;
+    macro_rules! go {
+        ($sparse:literal, $fold:literal, $filter:literal) => {
+            run_chunk_impl::<$sparse, $fold, $filter>(
+                tester, range_mode, generator, count, scratch, shared, abort,
+            )
+        };
+    }
+    match (kind == CandidateKind::Sparse, fold, filter) {
+        (true, false, true) => go!(true, false, true),
+        (true, false, false) => go!(true, false, false),
+        (true, true, true) => go!(true, true, true),
+        (true, true, false) => go!(true, true, false),
+        (false, false, true) => go!(false, false, true),
+        (false, false, false) => go!(false, false, false),
+        (false, true, true) => go!(false, true, true),
+        (false, true, false) => go!(false, true, false),
+    }
+}
+
+/// [`run_chunk`] for one candidate kind, index function and filter setting.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn run_chunk_impl<const SPARSE: bool, const FOLD: bool, const FILTER: bool>(
+    tester: &Tester<'_>,
+    range_mode: bool,
+    generator: &mut Xorshift64Star,
+    count: u64,
+    scratch: &mut Scratch,
+    shared: &Shared,
+    abort: &dyn Fn() -> bool,
+) -> ChunkResult {
     let mut tested = 0u64;
     let mut best: Option<(u64, u64, u64)> = None;
     let mut published = 0u64;
@@ -383,16 +440,17 @@ fn run_chunk(
     while pos < count {
         let end = (pos + POLL).min(count);
         while pos < end {
-            let magic = match kind {
-                CandidateKind::Sparse => generator.sparse(),
-                CandidateKind::Dense => generator.next_u64(),
+            let magic = if SPARSE {
+                generator.sparse()
+            } else {
+                generator.next_u64()
             };
             pos += 1;
-            if !tester.passes_filter(magic) {
+            if FILTER && !tester.passes_filter::<FOLD>(magic) {
                 continue;
             }
             tested += 1;
-            if tester.test(scratch, magic) {
+            if tester.test::<FOLD>(scratch, magic) {
                 if !range_mode {
                     shared
                         .generated
@@ -540,8 +598,10 @@ fn search_target(
         }
     }
 
-    let Seeding::Seed(seed) = opts.seeding else {
-        unreachable!("chain seeding runs in search_chain")
+    let seed = match opts.seeding {
+        Seeding::Seed(seed) => seed,
+        Seeding::Tuned => TUNED_SEEDS[pi * 8 + target.square.rank() as usize],
+        _ => unreachable!("chain seeding runs in search_chain"),
     };
     let lowest_found = AtomicU64::new(u64::MAX);
     loop {
@@ -1059,4 +1119,79 @@ pub fn all_targets() -> Vec<Target> {
         }
     }
     out
+}
+
+/// The cost of one square's first magic with per-square seed `seed` (as
+/// [`Seeding::Seed`]), single-threaded, or `None` when more than `cap` candidates would be
+/// drawn: `(drawn, tested)`.
+pub fn square_cost(target: Target, opts: &FindOptions, seed: u64, cap: u64) -> Option<(u64, u64)> {
+    let mut o = opts.clone();
+    o.seeding = Seeding::Seed(seed);
+    o.state_path = None;
+    let shared = Shared {
+        generated: AtomicU64::new(0),
+        tested: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        found_count: AtomicU64::new(0),
+        max_candidates: cap,
+    };
+    let start = Progress {
+        chunks_done: 0,
+        tested_done: 0,
+        best: None,
+    };
+    match search_target(target, &o, start, 1, &shared, &|_, _| {}) {
+        TargetResult::Found(f) => Some((f.candidates, f.tested)),
+        TargetResult::Unfinished => None,
+    }
+}
+
+/// Tunes [`TUNED_SEEDS`]: for each (piece, rank), the seed in `1..=max_seed` whose eight
+/// squares cost least (drawn + 8 x tested), with branch and bound. Returns the seeds and
+/// each group's `(drawn, tested)`.
+pub fn tune_seeds(opts: &FindOptions, max_seed: u64) -> ([u64; 16], [(u64, u64); 16]) {
+    let groups: Vec<usize> = (0..16).collect();
+    let results: Vec<(u64, (u64, u64))> = groups
+        .par_iter()
+        .map(|&g| {
+            let piece = Piece::BOTH[g / 8];
+            let rank = g % 8;
+            let mut best = (u64::MAX, 0, (0, 0));
+            for seed in 1..=max_seed {
+                let mut cost = 0u64;
+                let mut counts = (0u64, 0u64);
+                let mut ok = true;
+                for file in 0..8 {
+                    let square = Square::ALL[rank * 8 + file];
+                    let target = Target {
+                        piece,
+                        square,
+                        bits: piece.mask_bits(square),
+                    };
+                    let cap = best.0.saturating_sub(cost);
+                    match square_cost(target, opts, seed, cap) {
+                        Some((d, t)) if cost + d + 8 * t < best.0 => {
+                            cost += d + 8 * t;
+                            counts = (counts.0 + d, counts.1 + t);
+                        }
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok {
+                    best = (cost, seed, counts);
+                }
+            }
+            (best.1, best.2)
+        })
+        .collect();
+    let mut seeds = [0u64; 16];
+    let mut counts = [(0u64, 0u64); 16];
+    for (g, (seed, c)) in results.into_iter().enumerate() {
+        seeds[g] = seed;
+        counts[g] = c;
+    }
+    (seeds, counts)
 }
