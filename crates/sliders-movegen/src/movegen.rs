@@ -20,8 +20,8 @@ const FILE_H: u64 = FILE_A << 7;
 
 /// Receives generated moves: as a list, or just counted.
 pub(crate) trait Sink {
-    /// Moves of a piece (or king) on `from` to each of `targets`.
-    fn piece(&mut self, from: u32, targets: u64);
+    /// Moves of a piece (not a pawn) of `role` on `from` to each of `targets`.
+    fn piece(&mut self, role: Role, from: u32, targets: u64);
     /// Pawn moves to each of `targets` from `to - delta`; promotions when `promo`.
     fn pawns(&mut self, targets: u64, delta: i32, promo: bool);
     /// One special move (en passant, castling).
@@ -33,7 +33,7 @@ pub(crate) struct Counter(pub u64);
 
 impl Sink for Counter {
     #[inline(always)]
-    fn piece(&mut self, _from: u32, targets: u64) {
+    fn piece(&mut self, _role: Role, _from: u32, targets: u64) {
         self.0 += targets.count_ones() as u64;
     }
     #[inline(always)]
@@ -48,7 +48,7 @@ impl Sink for Counter {
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn piece(&mut self, from: u32, mut targets: u64) {
+    fn piece(&mut self, _role: Role, from: u32, mut targets: u64) {
         while targets != 0 {
             let to = targets.trailing_zeros();
             targets &= targets - 1;
@@ -165,7 +165,7 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K) {
     } else {
         attacked_by::<S, true>(s, b, them, occ ^ king_bb)
     };
-    sink.piece(king, KING[ku] & !ours & !danger);
+    sink.piece(Role::King, king, KING[ku] & !ours & !danger);
 
     if checkers & (checkers.wrapping_sub(1)) != 0 {
         return; // double check: only king moves
@@ -195,28 +195,36 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K) {
     while knights != 0 {
         let from = knights.trailing_zeros();
         knights &= knights - 1;
-        sink.piece(from, KNIGHT[from as usize] & target);
+        sink.piece(Role::Knight, from, KNIGHT[from as usize] & target);
     }
 
-    let mut diag = (b.roles[BISHOP_I] | queens) & ours;
-    while diag != 0 {
-        let from = diag.trailing_zeros();
-        diag &= diag - 1;
-        let mut t = bishop(s, from, occ) & target;
+    let pinned_line = |from: u32| {
         if pinned & bit(from as usize) != 0 {
-            t &= line(ku, from as usize).0;
+            line(ku, from as usize).0
+        } else {
+            !0
         }
-        sink.piece(from, t);
+    };
+    let mut bishops = b.roles[BISHOP_I] & ours;
+    while bishops != 0 {
+        let from = bishops.trailing_zeros();
+        bishops &= bishops - 1;
+        let t = bishop(s, from, occ) & target & pinned_line(from);
+        sink.piece(Role::Bishop, from, t);
     }
-    let mut orth = (b.roles[ROOK_I] | queens) & ours;
-    while orth != 0 {
-        let from = orth.trailing_zeros();
-        orth &= orth - 1;
-        let mut t = rook(s, from, occ) & target;
-        if pinned & bit(from as usize) != 0 {
-            t &= line(ku, from as usize).0;
-        }
-        sink.piece(from, t);
+    let mut rooks = b.roles[ROOK_I] & ours;
+    while rooks != 0 {
+        let from = rooks.trailing_zeros();
+        rooks &= rooks - 1;
+        let t = rook(s, from, occ) & target & pinned_line(from);
+        sink.piece(Role::Rook, from, t);
+    }
+    let mut our_queens = queens & ours;
+    while our_queens != 0 {
+        let from = our_queens.trailing_zeros();
+        our_queens &= our_queens - 1;
+        let t = (bishop(s, from, occ) | rook(s, from, occ)) & target & pinned_line(from);
+        sink.piece(Role::Queen, from, t);
     }
 
     // Pawns.
