@@ -56,13 +56,55 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
             windows.push((piece, square, w));
         }
     }
-    windows.sort_by_key(|(p, s, w)| {
-        let span = w.last().map_or(0, |l| l.0) - w.first().map_or(0, |f| f.0);
-        (std::cmp::Reverse(span), std::cmp::Reverse(w.len()), *p, *s)
+    let original: [[u32; 64]; 2] = [
+        set.piece(Piece::Rook).map(|m| m.offset),
+        set.piece(Piece::Bishop).map(|m| m.offset),
+    ];
+    let span = |w: &[(u32, u64)]| w.last().map_or(0, |l| l.0) - w.first().map_or(0, |f| f.0);
+    // Orders to try; the best result (or the input, if smaller) wins.
+    let mut orders: Vec<Vec<usize>> = Vec::new();
+    let mut by = |key: &dyn Fn(&(Piece, Square, Vec<(u32, u64)>)) -> (u64, u64)| {
+        let mut idx: Vec<usize> = (0..windows.len()).collect();
+        idx.sort_by_key(|&i| (key(&windows[i]), i));
+        orders.push(idx);
+    };
+    by(&|(_, _, w)| (u64::MAX - span(w) as u64, u64::MAX - w.len() as u64));
+    by(&|(_, _, w)| (u64::MAX - w.len() as u64, u64::MAX - span(w) as u64));
+    by(&|(p, s, w)| {
+        (
+            original[p.index()][*s as usize] as u64 + w.first().map_or(0, |f| f.0) as u64,
+            0,
+        )
     });
+    let mut best: Option<(usize, [[u32; 64]; 2])> = None;
+    for order in &orders {
+        let (size, offsets) = place(&windows, order);
+        if best.as_ref().is_none_or(|b| size < b.0) {
+            best = Some((size, offsets));
+        }
+    }
+    let (mut size, mut offsets) = best.expect("at least one order");
+    let before = set.verify().map(|r| r.entries).unwrap_or(usize::MAX);
+    if before <= size {
+        size = before;
+        offsets = original;
+    }
+    let packed = set
+        .with_offsets(offsets[0], offsets[1])
+        .map_err(|e: SetError| e.to_string())?;
+    Ok(Packed {
+        set: packed,
+        entries: size,
+    })
+}
+
+/// Greedy first-fit of the windows in `order`: each at the lowest offset where every
+/// entry it uses is free or equal. Returns the table size and the offsets.
+fn place(windows: &[(Piece, Square, Vec<(u32, u64)>)], order: &[usize]) -> (usize, [[u32; 64]; 2]) {
     let mut table: Vec<u64> = Vec::new();
     let mut offsets = [[0u32; 64]; 2];
-    for (piece, square, w) in &windows {
+    for &k in order {
+        let (piece, square, w) = &windows[k];
         let fits = |offset: usize, table: &[u64]| {
             w.iter().all(|&(i, a)| {
                 let at = offset + i as usize;
@@ -82,13 +124,7 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
         }
         offsets[piece.index()][*square as usize] = offset as u32;
     }
-    let packed = set
-        .with_offsets(offsets[0], offsets[1])
-        .map_err(|e: SetError| e.to_string())?;
-    Ok(Packed {
-        set: packed,
-        entries: table.len(),
-    })
+    (table.len(), offsets)
 }
 
 /// True for schemes whose sets [`pack`] accepts.
