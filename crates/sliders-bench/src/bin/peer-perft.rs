@@ -240,6 +240,7 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
             &secs,
             nodes as f64 / 1e6,
             "Mnps",
+            None,
         );
         let ours = sides.iter().position(|s| *s == Side::Sliders).unwrap();
         let cozy = sides.iter().position(|s| *s == Side::Cozy).unwrap();
@@ -257,20 +258,31 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
 /// Prints one markdown table: per row the median rate (`work / seconds`), its range over
 /// the rounds, the median time, its relative spread, and the median per-round ratio to
 /// the row with the smallest median time.
-fn print_table(title: &str, names: &[String], secs: &[Vec<f64>], work: f64, unit: &str) {
+/// With `items`, the time column is nanoseconds per item instead of the whole run.
+fn print_table(
+    title: &str,
+    names: &[String],
+    secs: &[Vec<f64>],
+    work: f64,
+    unit: &str,
+    items: Option<(f64, &str)>,
+) {
     let fastest = (0..secs.len())
         .min_by(|&a, &b| median(&secs[a]).total_cmp(&median(&secs[b])))
         .unwrap();
     println!("\n{title}\n");
     println!(
-        "| crate | median {unit} | {unit} range (min to max) | median time | spread | time / fastest |"
+        "| crate | median {unit} | {unit} range (min to max) | median {} | spread | time / fastest |",
+        items.map_or("time".to_string(), |(_, item)| format!("ns / {item}"))
     );
     println!("|---|---:|---:|---:|---:|---:|");
     for (i, name) in names.iter().enumerate() {
         let rates: Vec<f64> = secs[i].iter().map(|t| work / t).collect();
         let (lo, hi) = range(&rates);
         let t = median(&secs[i]);
-        let time = if t >= 0.1 {
+        let time = if let Some((count, _)) = items {
+            format!("{:.2}", t / count * 1e9)
+        } else if t >= 0.1 {
             format!("{t:.3} s")
         } else {
             format!("{:.2} ms", t * 1e3)
@@ -290,21 +302,27 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
         let pairs = lookups::pairs(density, o.pairs);
         let inputs = Inputs::new(&pairs);
         lookups::check_all(&inputs, &all)?;
-        // Enough repetitions per sample for about 20 ms with the slowest scheme.
-        let start = Instant::now();
-        black_box(inputs.run(Lookup::Sliders(SchemeId::Classical)));
-        let once = start.elapsed().as_secs_f64().max(1e-6);
-        let reps = ((0.02 / once).ceil() as usize).max(1);
+        // Each sample repeats the pairs enough times to take about 20 ms for that
+        // lookup, calibrated by one untimed-for-the-table run.
+        let reps: Vec<usize> = all
+            .iter()
+            .map(|&lookup| {
+                let start = Instant::now();
+                black_box(inputs.run(black_box(lookup)));
+                let once = start.elapsed().as_secs_f64().max(1e-7);
+                ((0.02 / once).ceil() as usize).clamp(1, 1 << 20)
+            })
+            .collect();
         let mut secs = vec![Vec::with_capacity(o.rounds); all.len()];
         eprint!("lookups {}: {} rounds ", density.name(), o.rounds);
         for round in 0..o.rounds {
             for k in 0..all.len() {
                 let i = (k + round) % all.len();
                 let start = Instant::now();
-                for _ in 0..reps {
+                for _ in 0..reps[i] {
                     black_box(inputs.run(black_box(all[i])));
                 }
-                secs[i].push(start.elapsed().as_secs_f64() / reps as f64);
+                secs[i].push(start.elapsed().as_secs_f64() / reps[i] as f64);
             }
             eprint!(".");
         }
@@ -321,6 +339,7 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
             &secs,
             inputs.len() as f64 / 1e6,
             "M pairs/s",
+            Some((inputs.len() as f64, "pair")),
         );
     }
     Ok(())
@@ -403,6 +422,7 @@ fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
             &secs,
             pos.known(depth).unwrap_or(0) as f64 / 1e6,
             "Mnps",
+            None,
         );
         let (lo, hi) = paired_ratio_range(&secs[0], &secs[1]);
         println!(
