@@ -83,6 +83,26 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
             best = Some((size, offsets));
         }
     }
+    // And the input's own layout, improved.
+    let mut table = Table {
+        value: Vec::new(),
+        count: Vec::new(),
+    };
+    let at: Vec<usize> = windows
+        .iter()
+        .map(|(p, s, _)| original[p.index()][*s as usize] as usize)
+        .collect();
+    let mut consistent = true;
+    for (k, (_, _, w)) in windows.iter().enumerate() {
+        consistent &= table.fits(w, at[k]);
+        table.add(w, at[k]);
+    }
+    if consistent {
+        let (size, offsets) = improve(&windows, table, at);
+        if best.as_ref().is_none_or(|b| size < b.0) {
+            best = Some((size, offsets));
+        }
+    }
     let (mut size, mut offsets) = best.expect("at least one order");
     let before = set.verify().map(|r| r.entries).unwrap_or(usize::MAX);
     if before <= size {
@@ -98,33 +118,97 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
     })
 }
 
-/// Greedy first-fit of the windows in `order`: each at the lowest offset where every
-/// entry it uses is free or equal. Returns the table size and the offsets.
-fn place(windows: &[(Piece, Square, Vec<(u32, u64)>)], order: &[usize]) -> (usize, [[u32; 64]; 2]) {
-    let mut table: Vec<u64> = Vec::new();
-    let mut offsets = [[0u32; 64]; 2];
-    for &k in order {
-        let (piece, square, w) = &windows[k];
-        let fits = |offset: usize, table: &[u64]| {
-            w.iter().all(|&(i, a)| {
-                let at = offset + i as usize;
-                at >= table.len() || table[at] == 0 || table[at] == a
-            })
-        };
-        let mut offset = 0usize;
-        while !fits(offset, &table) {
-            offset += 1;
-        }
+/// A table under construction: per entry the attack set and how many squares use it.
+struct Table {
+    value: Vec<u64>,
+    count: Vec<u16>,
+}
+
+impl Table {
+    fn fits(&self, w: &[(u32, u64)], offset: usize) -> bool {
+        w.iter().all(|&(i, a)| {
+            let at = offset + i as usize;
+            at >= self.value.len() || self.count[at] == 0 || self.value[at] == a
+        })
+    }
+
+    fn first_fit(&self, w: &[(u32, u64)], limit: usize) -> usize {
+        (0..limit).find(|&o| self.fits(w, o)).unwrap_or(limit)
+    }
+
+    fn add(&mut self, w: &[(u32, u64)], offset: usize) {
         for &(i, a) in w {
             let at = offset + i as usize;
-            if at >= table.len() {
-                table.resize(at + 1, 0);
+            if at >= self.value.len() {
+                self.value.resize(at + 1, 0);
+                self.count.resize(at + 1, 0);
             }
-            table[at] = a;
+            self.value[at] = a;
+            self.count[at] += 1;
         }
-        offsets[piece.index()][*square as usize] = offset as u32;
     }
-    (table.len(), offsets)
+
+    fn remove(&mut self, w: &[(u32, u64)], offset: usize) {
+        for &(i, _) in w {
+            self.count[offset + i as usize] -= 1;
+        }
+    }
+
+    fn size(&self) -> usize {
+        self.count.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1)
+    }
+}
+
+/// Greedy first-fit of the windows in `order` (each at the lowest offset where every
+/// entry it uses is free or equal), then improvement passes: each square, from the one
+/// reaching furthest down, is lifted out and put back at its lowest fit, until a pass
+/// moves nothing. Returns the table size and the offsets.
+fn place(windows: &[(Piece, Square, Vec<(u32, u64)>)], order: &[usize]) -> (usize, [[u32; 64]; 2]) {
+    let mut table = Table {
+        value: Vec::new(),
+        count: Vec::new(),
+    };
+    let mut at = vec![0usize; windows.len()];
+    for &k in order {
+        let w = &windows[k].2;
+        let limit = table.value.len() + 1;
+        at[k] = table.first_fit(w, limit);
+        table.add(w, at[k]);
+    }
+    improve(windows, table, at)
+}
+
+/// The improvement passes of [`place`] from a given placement (`at`: offsets by window).
+fn improve(
+    windows: &[(Piece, Square, Vec<(u32, u64)>)],
+    mut table: Table,
+    mut at: Vec<usize>,
+) -> (usize, [[u32; 64]; 2]) {
+    for _round in 0..8 {
+        let mut moved = false;
+        let mut by_end: Vec<usize> = (0..windows.len()).collect();
+        by_end.sort_by_key(|&k| {
+            std::cmp::Reverse(at[k] + windows[k].2.last().map_or(0, |l| l.0 as usize))
+        });
+        for k in by_end {
+            let w = &windows[k].2;
+            table.remove(w, at[k]);
+            let best = table.first_fit(w, at[k]);
+            if best < at[k] {
+                moved = true;
+            }
+            at[k] = best;
+            table.add(w, at[k]);
+        }
+        if !moved {
+            break;
+        }
+    }
+    let mut offsets = [[0u32; 64]; 2];
+    for (k, (piece, square, _)) in windows.iter().enumerate() {
+        offsets[piece.index()][*square as usize] = at[k] as u32;
+    }
+    (table.size(), offsets)
 }
 
 /// True for schemes whose sets [`pack`] accepts.
