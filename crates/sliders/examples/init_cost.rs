@@ -13,6 +13,15 @@ use sliders::schemes::magic::fill_all;
 use sliders::schemes::{black, fancy, fancy_best, fixed_shift, IndexFn, MagicEntry};
 use sliders::{Bitboard, Square};
 
+/// A built-in set: name, rook and bishop entries, table entries, index function.
+type Set<'a> = (
+    &'a str,
+    &'a [MagicEntry; 64],
+    &'a [MagicEntry; 64],
+    usize,
+    IndexFn,
+);
+
 fn main() {
     let start = Instant::now();
     let mut walked = 0u64;
@@ -30,7 +39,7 @@ fn main() {
         start.elapsed().as_secs_f64() * 1e3
     );
 
-    let sets: [(&str, &[MagicEntry; 64], &[MagicEntry; 64], usize, IndexFn); 4] = [
+    let sets: [Set; 4] = [
         (
             "fancy",
             &fancy::TABLES.rook,

@@ -24,6 +24,12 @@ pub struct CpuFacts {
     pub family: u32,
     /// Whether cpuid leaf 7 reports BMI2.
     pub bmi2: bool,
+    /// AVX2, and the OS saves the YMM registers.
+    pub avx2: bool,
+    /// GFNI with AVX (the VEX-encoded Galois-field instructions), OS support included.
+    pub gfni: bool,
+    /// AVX-512 F and BW, and the OS saves the ZMM and mask registers.
+    pub avx512: bool,
 }
 
 /// Reads the CPU facts with `cpuid`, or `None` off x86-64.
@@ -51,17 +57,29 @@ pub fn facts() -> Option<CpuFacts> {
         } else {
             base
         };
-        let bmi2 = if leaf0.eax >= 7 {
-            #[allow(unused_unsafe)]
-            let leaf7 = unsafe { core::arch::x86_64::__cpuid_count(7, 0) };
-            leaf7.ebx & (1 << 8) != 0
+        #[allow(unused_unsafe)]
+        let leaf7 = if leaf0.eax >= 7 {
+            unsafe { core::arch::x86_64::__cpuid_count(7, 0) }
         } else {
-            false
+            leaf0
         };
+        let has7 = |reg: u32, bit: u32| leaf0.eax >= 7 && reg & (1 << bit) != 0;
+        // Vector registers are usable only when the OS saves them: OSXSAVE, then XCR0.
+        let xcr0 = if leaf1.ecx & (1 << 27) != 0 {
+            // SAFETY: cpuid's OSXSAVE bit says the OS enabled XGETBV.
+            unsafe { core::arch::x86_64::_xgetbv(0) }
+        } else {
+            0
+        };
+        let avx = leaf1.ecx & (1 << 28) != 0 && xcr0 & 0x6 == 0x6;
+        let os_avx512 = xcr0 & 0xe6 == 0xe6;
         Some(CpuFacts {
             vendor,
             family,
-            bmi2,
+            bmi2: has7(leaf7.ebx, 8),
+            avx2: avx && has7(leaf7.ebx, 5),
+            gfni: avx && has7(leaf7.ecx, 8),
+            avx512: os_avx512 && has7(leaf7.ebx, 16) && has7(leaf7.ebx, 30),
         })
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -127,6 +145,60 @@ pub fn has_bmi2() -> bool {
 #[inline]
 pub fn pext_is_fast() -> bool {
     state() == FAST_PEXT
+}
+
+const VECTORS_UNKNOWN: u8 = 0x80;
+static VECTORS: AtomicU8 = AtomicU8::new(VECTORS_UNKNOWN);
+const AVX2: u8 = 1;
+const GFNI: u8 = 2;
+const AVX512: u8 = 4;
+
+fn vectors() -> u8 {
+    match VECTORS.load(Ordering::Relaxed) {
+        VECTORS_UNKNOWN => {
+            let bits = match facts() {
+                Some(f) => {
+                    (f.avx2 as u8 * AVX2)
+                        | ((f.avx2 && f.gfni) as u8 * GFNI)
+                        | ((f.avx2 && f.gfni && f.avx512) as u8 * AVX512)
+                }
+                None => 0,
+            };
+            VECTORS.store(bits, Ordering::Relaxed);
+            bits
+        }
+        known => known,
+    }
+}
+
+/// Whether this CPU and OS run AVX2.
+///
+/// ```
+/// let _ = sliders::cpu::has_avx2();
+/// ```
+#[inline]
+pub fn has_avx2() -> bool {
+    vectors() & AVX2 != 0
+}
+
+/// Whether this CPU and OS run AVX2 and VEX-encoded GFNI.
+///
+/// ```
+/// if sliders::cpu::has_gfni() { assert!(sliders::cpu::has_avx2()); }
+/// ```
+#[inline]
+pub fn has_gfni() -> bool {
+    vectors() & GFNI != 0
+}
+
+/// Whether this CPU and OS run AVX-512 F and BW with GFNI (and AVX2).
+///
+/// ```
+/// if sliders::cpu::has_avx512() { assert!(sliders::cpu::has_gfni()); }
+/// ```
+#[inline]
+pub fn has_avx512() -> bool {
+    vectors() & AVX512 != 0
 }
 
 #[cfg(test)]

@@ -131,9 +131,68 @@ fn kogge_stone() {
 }
 
 #[test]
+fn simd() {
+    check(SchemeId::Simd);
+}
+
+#[test]
+fn simd_avx2() {
+    check(SchemeId::SimdAvx2);
+}
+
+#[test]
+fn simd_scalar() {
+    check(SchemeId::SimdScalar);
+}
+
+/// The GFNI path has no id of its own (`simd` takes it where it exists): test it directly.
+#[test]
+fn simd_gfni() {
+    match sliders::schemes::SimdGfni::detect() {
+        Some(gfni) => assert_eq!(Exhaustive.run(gfni), 3 * 107_648),
+        None => eprintln!("simd-gfni: skipped, no GFNI here"),
+    }
+}
+
+/// Every batch path, on every relevant occupancy of every square (as queen queries).
+#[test]
+fn simd_batch_every_path() {
+    let mut noise = Noise(99);
+    let mut queries = Vec::new();
+    for square in Square::ALL {
+        for mask in [rook_mask(square), bishop_mask(square)] {
+            for subset in mask.subsets() {
+                queries.push((square, subset | (Bitboard(noise.next()) - mask)));
+            }
+        }
+    }
+    // An odd count exercises the AVX-512 path's leftover query.
+    queries.push((Square::H8, Bitboard::FULL));
+    let expected: Vec<Bitboard> = queries
+        .iter()
+        .map(|&(sq, occ)| reference::queen_attacks(sq, occ))
+        .collect();
+    for path in ["avx512", "gfni", "avx2", "scalar"] {
+        let mut out = vec![Bitboard::EMPTY; queries.len()];
+        sliders::schemes::simd::batch_with(path, &queries, &mut out);
+        assert!(
+            out == expected,
+            "batch path {path} differs from the reference"
+        );
+    }
+    let mut out = vec![Bitboard::EMPTY; queries.len()];
+    sliders::schemes::simd::queen_attacks_batch(&queries, &mut out);
+    assert!(out == expected);
+    eprintln!(
+        "batch path on this CPU: {}",
+        sliders::schemes::simd::batch_path()
+    );
+}
+
+#[test]
 fn every_scheme_has_an_exhaustive_test_above() {
     // Adding a SchemeId without a test here fails this count.
-    assert_eq!(SchemeId::ALL.len(), 12);
+    assert_eq!(SchemeId::ALL.len(), 15);
 }
 
 #[test]

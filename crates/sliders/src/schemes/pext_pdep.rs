@@ -78,11 +78,16 @@ const fn compress(from: usize, to: usize) -> [u16; TABLE_ENTRIES] {
     table
 }
 
-// Four separate constant evaluations: one would run past rustc's long-evaluation lint.
+// Separate constant evaluations, used only while compiling (never copied at run time): one would run past rustc's long-evaluation lint.
+#[allow(clippy::large_const_arrays)]
 const PART_0: [u16; TABLE_ENTRIES] = compress(0, 16);
+#[allow(clippy::large_const_arrays)]
 const PART_1: [u16; TABLE_ENTRIES] = compress(16, 32);
+#[allow(clippy::large_const_arrays)]
 const PART_2: [u16; TABLE_ENTRIES] = compress(32, 48);
+#[allow(clippy::large_const_arrays)]
 const PART_3: [u16; TABLE_ENTRIES] = compress(48, 64);
+#[allow(clippy::large_const_arrays)]
 const PART_4: [u16; TABLE_ENTRIES] = compress(64, 128);
 
 /// The reference table with every entry compressed under its square's rays.
