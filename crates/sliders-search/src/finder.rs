@@ -559,7 +559,7 @@ fn search_target(
             };
         }
         loop {
-            if total_chunks.is_some_and(|t| progress.chunks_done >= t) {
+            if total_chunks.is_some_and(|t| progress.chunks_done >= t) && progress.best.is_some() {
                 return match progress.best {
                     Some(f) => TargetResult::Found(f),
                     None => TargetResult::Unfinished,
@@ -608,12 +608,14 @@ fn search_target(
         let first = progress.chunks_done;
         let mut last = first + parallel as u64;
         if let Some(t) = total_chunks {
-            last = last.min(t);
             if first >= t {
-                return match progress.best {
-                    Some(f) => TargetResult::Found(f),
-                    None => TargetResult::Unfinished,
-                };
+                if let Some(f) = progress.best {
+                    return TargetResult::Found(f);
+                }
+                // No valid magic within the range budget: go on until the first chunk
+                // that has one (deterministic: later chunks of its batch are ignored).
+            } else {
+                last = last.min(t);
             }
         }
         let run = |k: u64, scratch: &mut Scratch| {
@@ -658,6 +660,9 @@ fn search_target(
                     merge_best(&mut progress, best, target, &tester, k, opts.chunk);
                     progress.chunks_done += 1;
                     progress.tested_done += tested;
+                    if total_chunks.is_some_and(|t| k >= t) && progress.best.is_some() {
+                        break;
+                    }
                 }
                 ChunkResult::Stopped => {
                     on_progress(target, progress);
