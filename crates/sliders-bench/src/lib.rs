@@ -12,6 +12,7 @@
 //!
 //! The `peer-perft` binary and the `lookups` criterion bench use them; see the README.
 
+pub mod clock;
 pub mod lookups;
 pub mod perft;
 pub mod stats;

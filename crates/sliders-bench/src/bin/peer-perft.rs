@@ -23,6 +23,7 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use sliders::schemes::SchemeId;
+use sliders_bench::clock;
 use sliders_bench::lookups::{self, Density, Inputs, Lookup};
 use sliders_bench::perft::Side;
 use sliders_bench::stats::{median, paired_ratio, paired_ratio_range, range, relative_spread};
@@ -214,18 +215,18 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
             .known(depth)
             .map_or_else(|| sides[0].perft(pos.fen, depth), Ok)?;
         let mut secs = vec![Vec::with_capacity(o.rounds); sides.len()];
+        let mut cpus = vec![Vec::with_capacity(o.rounds); sides.len()];
         eprint!("{} d{depth}: {} rounds ", pos.name, o.rounds);
         for round in 0..o.rounds {
             for k in 0..sides.len() {
                 let i = (k + round) % sides.len();
                 let board = black_box(&prepared[i]);
-                let start = Instant::now();
-                let n = black_box(board.run(black_box(depth)));
-                let t = start.elapsed().as_secs_f64();
+                let (n, wall, cpu) = clock::time(|| black_box(board.run(black_box(depth))));
                 if n != nodes {
                     return Err(format!("{}: {n} nodes in a timed run", sides[i].name()));
                 }
-                secs[i].push(t);
+                secs[i].push(wall);
+                cpus[i].extend(cpu);
             }
             eprint!(".");
         }
@@ -238,6 +239,7 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
             ),
             &names,
             &secs,
+            &cpus,
             nodes as f64 / 1e6,
             "Mnps",
             None,
@@ -251,6 +253,14 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
             names[cozy],
             paired_ratio(&secs[ours], &secs[cozy]),
         );
+        if cpus[ours].len() == o.rounds && cpus[cozy].len() == o.rounds {
+            println!(
+                "{} / {} thread CPU time, median of per-round ratios: {:.3}",
+                names[ours],
+                names[cozy],
+                paired_ratio(&cpus[ours], &cpus[cozy]),
+            );
+        }
     }
     Ok(())
 }
@@ -259,10 +269,13 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
 /// the rounds, the median time, its relative spread, and the median per-round ratio to
 /// the row with the smallest median time.
 /// With `items`, the time column is nanoseconds per item instead of the whole run.
+/// With thread CPU times (`cpus`, one per round), a last column gives the median rate by
+/// CPU time: the rate without the time spent waiting for a core.
 fn print_table(
     title: &str,
     names: &[String],
     secs: &[Vec<f64>],
+    cpus: &[Vec<f64>],
     work: f64,
     unit: &str,
     items: Option<(f64, &str)>,
@@ -271,11 +284,21 @@ fn print_table(
         .min_by(|&a, &b| median(&secs[a]).total_cmp(&median(&secs[b])))
         .unwrap();
     println!("\n{title}\n");
+    let with_cpu =
+        cpus.len() == secs.len() && cpus.iter().zip(secs).all(|(c, s)| c.len() == s.len());
     println!(
-        "| crate | median {unit} | {unit} range (min to max) | median {} | spread | time / fastest |",
-        items.map_or("time".to_string(), |(_, item)| format!("ns / {item}"))
+        "| crate | median {unit} | {unit} range (min to max) | median {} | spread | time / fastest |{}",
+        items.map_or("time".to_string(), |(_, item)| format!("ns / {item}")),
+        if with_cpu {
+            format!(" median {unit} by thread CPU time |")
+        } else {
+            String::new()
+        }
     );
-    println!("|---|---:|---:|---:|---:|---:|");
+    println!(
+        "|---|---:|---:|---:|---:|---:|{}",
+        if with_cpu { "---:|" } else { "" }
+    );
     for (i, name) in names.iter().enumerate() {
         let rates: Vec<f64> = secs[i].iter().map(|t| work / t).collect();
         let (lo, hi) = range(&rates);
@@ -287,8 +310,14 @@ fn print_table(
         } else {
             format!("{:.2} ms", t * 1e3)
         };
+        let cpu_rate = if with_cpu {
+            let rates: Vec<f64> = cpus[i].iter().map(|t| work / t).collect();
+            format!(" {:.1} |", median(&rates))
+        } else {
+            String::new()
+        };
         println!(
-            "| {name} | {:.1} | {lo:.1} to {hi:.1} | {time} | ±{:.1}% | {:.3} |",
+            "| {name} | {:.1} | {lo:.1} to {hi:.1} | {time} | ±{:.1}% | {:.3} |{cpu_rate}",
             median(&rates),
             relative_spread(&secs[i]) * 50.0,
             paired_ratio(&secs[i], &secs[fastest]),
@@ -314,15 +343,18 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
             })
             .collect();
         let mut secs = vec![Vec::with_capacity(o.rounds); all.len()];
+        let mut cpus = vec![Vec::with_capacity(o.rounds); all.len()];
         eprint!("lookups {}: {} rounds ", density.name(), o.rounds);
         for round in 0..o.rounds {
             for k in 0..all.len() {
                 let i = (k + round) % all.len();
-                let start = Instant::now();
-                for _ in 0..reps[i] {
-                    black_box(inputs.run(black_box(all[i])));
-                }
-                secs[i].push(start.elapsed().as_secs_f64() / reps[i] as f64);
+                let ((), wall, cpu) = clock::time(|| {
+                    for _ in 0..reps[i] {
+                        black_box(inputs.run(black_box(all[i])));
+                    }
+                });
+                secs[i].push(wall / reps[i] as f64);
+                cpus[i].extend(cpu.map(|c| c / reps[i] as f64));
             }
             eprint!(".");
         }
@@ -337,6 +369,7 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
             ),
             &names,
             &secs,
+            &cpus,
             inputs.len() as f64 / 1e6,
             "M pairs/s",
             Some((inputs.len() as f64, "pair")),
@@ -355,14 +388,12 @@ fn child(fen: &str, depth: u32) -> ExitCode {
         }
     };
     black_box(prepared.run(depth.saturating_sub(1)));
-    let start = Instant::now();
-    let nodes = black_box(prepared.run(black_box(depth)));
-    let nanos = start.elapsed().as_nanos();
-    println!("{nodes} {nanos}");
+    let (nodes, wall, cpu) = clock::time(|| black_box(prepared.run(black_box(depth))));
+    println!("{nodes} {wall} {}", cpu.unwrap_or(f64::NAN));
     ExitCode::SUCCESS
 }
 
-fn run_child(bin: &str, fen: &str, depth: u32) -> Result<(u64, f64), String> {
+fn run_child(bin: &str, fen: &str, depth: u32) -> Result<(u64, f64, Option<f64>), String> {
     let out = Command::new(bin)
         .args(["--child", fen, &depth.to_string()])
         .output()
@@ -376,9 +407,10 @@ fn run_child(bin: &str, fen: &str, depth: u32) -> Result<(u64, f64), String> {
     let text = String::from_utf8_lossy(&out.stdout);
     let mut words = text.split_whitespace();
     let nodes = words.next().and_then(|w| w.parse().ok());
-    let nanos: Option<f64> = words.next().and_then(|w| w.parse().ok());
-    match (nodes, nanos) {
-        (Some(n), Some(t)) => Ok((n, t / 1e9)),
+    let wall: Option<f64> = words.next().and_then(|w| w.parse().ok());
+    let cpu: Option<f64> = words.next().and_then(|w| w.parse().ok());
+    match (nodes, wall) {
+        (Some(n), Some(t)) => Ok((n, t, cpu.filter(|c| !c.is_nan()))),
         _ => Err(format!("{bin} --child printed {text:?}")),
     }
 }
@@ -396,11 +428,12 @@ fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
     }
     for (pos, depth) in configs(o.depth) {
         let mut secs = [Vec::new(), Vec::new()];
+        let mut cpus = [Vec::new(), Vec::new()];
         eprint!("{} d{depth}: {} rounds ", pos.name, o.rounds);
         for round in 0..o.rounds {
             for k in 0..2 {
                 let i = (k + round) % 2;
-                let (nodes, t) = run_child(bins[i], pos.fen, depth)?;
+                let (nodes, t, cpu) = run_child(bins[i], pos.fen, depth)?;
                 if pos.known(depth).is_some_and(|k| k != nodes) {
                     return Err(format!(
                         "{}: {nodes} nodes for {} d{depth}",
@@ -408,6 +441,7 @@ fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
                     ));
                 }
                 secs[i].push(t);
+                cpus[i].extend(cpu);
             }
             eprint!(".");
         }
@@ -420,6 +454,7 @@ fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
             ),
             &names,
             &secs,
+            &cpus,
             pos.known(depth).unwrap_or(0) as f64 / 1e6,
             "Mnps",
             None,
@@ -429,6 +464,12 @@ fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
             "\nA / B time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3})",
             paired_ratio(&secs[0], &secs[1])
         );
+        if cpus.iter().all(|c| c.len() == o.rounds) {
+            println!(
+                "A / B thread CPU time, median of per-round ratios: {:.3}",
+                paired_ratio(&cpus[0], &cpus[1])
+            );
+        }
     }
     Ok(())
 }
