@@ -191,6 +191,11 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         list
     };
     if let Some(bits) = args.bits {
+        if scheme == SchemeKind::Plain {
+            return Err(CliError::input(
+                "--bits: plain magics use 12 rook and 9 bishop bits; use --scheme fancy",
+            ));
+        }
         if !(1..=MAX_FIND_BITS).contains(&bits) {
             return Err(CliError::input(format!(
                 "--bits {bits}: the finder searches 1 to {MAX_FIND_BITS} bits"

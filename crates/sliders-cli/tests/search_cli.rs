@@ -338,3 +338,47 @@ fn pack_shrinks_a_spread_out_table() {
     let o = sliders(&["pack", &data("fancy_stockfish_seeds_107648.csv")]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn verify_rejects_an_offset_out_of_range_naming_the_square() {
+    let dir = temp_dir("offset");
+    let text = std::fs::read_to_string(data("fancy_stockfish_seeds_107648.csv")).unwrap();
+    let bad: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("bishop,c4,") {
+                let mut f: Vec<&str> = l.trim_end().split(',').collect();
+                f[7] = "4294960000";
+                f.join(",")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let path = dir.join("offset.csv");
+    std::fs::write(&path, bad.join("\n")).unwrap();
+    let o = sliders(&["verify", path.to_str().unwrap(), "--scheme", "fancy"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("bishop c4: offset 4294960000 out of range"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn bad_find_arguments_exit_2() {
+    for args in [
+        &["find", "--scheme", "fancy", "--bits", "0"][..],
+        &["find", "--scheme", "fancy", "--squares", "z9"],
+        &["find", "--scheme", "fancy", "--time", "soon"],
+        &["find", "--scheme", "fancy", "--seed", "x"],
+        &["find", "--scheme", "plain", "--bits", "8"],
+        &["find", "--scheme", "nope"],
+        &["find", "--scheme", "fancy", "--format", "xml"],
+    ] {
+        let o = sliders(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}

@@ -261,7 +261,14 @@ impl CsvFile {
                 .find(|r| r.piece == piece && r.square == square)
                 .and_then(|r| r.offset)
         };
+        // A shared table has one shift per piece; varying shifts mean fancy.
+        let varying_shift = Piece::BOTH.iter().any(|&p| {
+            let mut shifts = self.rows.iter().filter(|r| r.piece == p).map(|r| r.shift);
+            let first = shifts.next();
+            shifts.any(|s| Some(s) != first)
+        });
         let separate = self.rows.iter().all(|r| r.offset.is_none())
+            || varying_shift
             || (offset_at(Piece::Rook, Square::A1) == Some(0)
                 && offset_at(Piece::Bishop, Square::A1) == Some(0));
         if separate {

@@ -7,9 +7,10 @@ use sliders::reference::{BISHOP_MASKS, ROOK_MASKS};
 use sliders::schemes::{IndexFn, MagicEntry};
 use sliders::{Bitboard, Slider, Square};
 
-/// The largest table (in entries) a set may address: 2^24 entries (128 MiB). Far above
-/// any real set (plain magics use 294,912), it bounds what `verify` allocates.
-pub const MAX_TABLE_ENTRIES: u64 = 1 << 24;
+/// The largest table (in entries) a set may address: 2^22 entries (32 MiB of attack
+/// sets). Far above any real set (plain magics use 294,912), it bounds what `verify`
+/// allocates.
+pub const MAX_TABLE_ENTRIES: u64 = 1 << 22;
 
 /// The magic layouts a set can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -215,7 +216,9 @@ pub enum SetError {
         /// What was expected.
         expected: String,
     },
-    /// The offset plus the square's 2^bits window passes [`MAX_TABLE_ENTRIES`].
+    /// The offset plus the square's 2^bits window passes [`MAX_TABLE_ENTRIES`] (not
+    /// returned by [`MagicSet::new`], which leaves offsets to `verify`; kept for callers
+    /// that check layouts).
     OffsetOutOfRange {
         /// Rook or bishop.
         piece: Piece,
@@ -264,8 +267,9 @@ pub struct MagicSet {
 
 impl MagicSet {
     /// Builds a set, checking each square's bits against the scheme (fixed widths for
-    /// plain; one width per piece for fixed-shift and black; 1..=24 bits) and that the
-    /// window `offset .. offset + 2^bits` stays within [`MAX_TABLE_ENTRIES`].
+    /// plain; one width per piece for fixed-shift and black; 1..=24 bits). Offsets are
+    /// checked by [`MagicSet::verify`] (an index past [`MAX_TABLE_ENTRIES`] is out of
+    /// range).
     pub fn new(
         scheme: SchemeKind,
         rook: [SquareMagic; 64],
@@ -295,14 +299,6 @@ impl MagicSet {
                         )));
                     }
                     _ => {}
-                }
-                if m.offset as u64 + (1u64 << m.bits) > MAX_TABLE_ENTRIES {
-                    return Err(SetError::OffsetOutOfRange {
-                        piece,
-                        square,
-                        offset: m.offset,
-                        bits: m.bits,
-                    });
                 }
             }
         }
@@ -414,6 +410,24 @@ impl MagicSet {
             .map(|e| e.offset as usize + (1usize << (self.scheme.product_bits() - e.shift)))
             .max()
             .unwrap_or(0);
+        if len as u64 > MAX_TABLE_ENTRIES {
+            let (slider, entry_square) = rook
+                .iter()
+                .chain(bishop.iter())
+                .enumerate()
+                .max_by_key(|(_, e)| e.offset)
+                .map(|(i, _)| {
+                    let slider = if i < 64 { Slider::Rook } else { Slider::Bishop };
+                    (slider, Square::ALL[i % 64])
+                })
+                .unwrap_or((Slider::Rook, Square::A1));
+            return Err(sliders::schemes::FillError::OutOfRange {
+                slider,
+                square: entry_square,
+                occupied: Bitboard::EMPTY,
+                index: len,
+            });
+        }
         let mut table = vec![Bitboard::EMPTY; len];
         sliders::schemes::magic::fill_all(&mut table, &rook, &bishop, index_fn)?;
         // Trim to the highest used entry (shared tables may leave the tail unused).
