@@ -60,7 +60,7 @@ pub use square::{File, ParseSquareError, Rank, Square};
 
 use schemes::{
     Black, ByteLookup, Classical, Fancy, Fancy32, FancyBest, FixedShift, Hyperbola, KoggeStone,
-    Pext, PextPdep, Plain, Scheme, SchemeId, SimdAvx2, SimdGfni, SimdScalar,
+    Pext, PextPdep, Plain, Scheme, SchemeId, ShiftInMagic, SimdAvx2, SimdGfni, SimdScalar,
 };
 
 macro_rules! on_auto {
@@ -84,6 +84,7 @@ macro_rules! on_auto {
             SchemeId::ByteLookup => ByteLookup.$method($square, $occupied),
             SchemeId::Hyperbola => Hyperbola.$method($square, $occupied),
             SchemeId::KoggeStone => KoggeStone.$method($square, $occupied),
+            SchemeId::ShiftInMagic => ShiftInMagic.$method($square, $occupied),
             SchemeId::Simd => match SimdGfni::detect() {
                 Some(gfni) => gfni.$method($square, $occupied),
                 None => match SimdAvx2::detect() {

@@ -131,6 +131,11 @@ fn kogge_stone() {
 }
 
 #[test]
+fn shift_in_magic() {
+    check(SchemeId::ShiftInMagic);
+}
+
+#[test]
 fn simd() {
     check(SchemeId::Simd);
 }
@@ -192,7 +197,7 @@ fn simd_batch_every_path() {
 #[test]
 fn every_scheme_has_an_exhaustive_test_above() {
     // Adding a SchemeId without a test here fails this count.
-    assert_eq!(SchemeId::ALL.len(), 15);
+    assert_eq!(SchemeId::ALL.len(), 16);
 }
 
 #[test]

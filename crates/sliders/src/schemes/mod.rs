@@ -46,6 +46,7 @@ pub mod magic;
 pub mod pext;
 pub mod pext_pdep;
 pub mod plain;
+pub mod shift_in_magic;
 pub mod simd;
 
 pub use black::Black;
@@ -61,6 +62,7 @@ pub use magic::{FillError, IndexFn, MagicEntry, MagicTables};
 pub use pext::Pext;
 pub use pext_pdep::PextPdep;
 pub use plain::Plain;
+pub use shift_in_magic::ShiftInMagic;
 pub use simd::{SimdAvx2, SimdGfni, SimdScalar};
 
 /// A way to compute slider attacks. Every scheme gives the same answers as
@@ -200,6 +202,8 @@ scheme_ids!(
     Hyperbola = "hyperbola",
     /// [`KoggeStone`]: occluded fills, no table.
     KoggeStone = "kogge-stone",
+    /// [`ShiftInMagic`]: the shift in the magic's top bits, 32-byte entries.
+    ShiftInMagic = "shift-in-magic",
     /// [`simd`]: the queen's lines in vector lanes, on the best path this CPU has
     /// (AVX2 with GFNI, AVX2, or scalar).
     Simd = "simd",
@@ -259,6 +263,7 @@ impl SchemeId {
             }
             SchemeId::Hyperbola => (64 * 32 + 8 * 64) / 8,
             SchemeId::KoggeStone => 0,
+            SchemeId::ShiftInMagic => shift_in_magic::TABLE_ENTRIES,
             SchemeId::Simd | SchemeId::SimdAvx2 | SchemeId::SimdScalar => 64 * 4,
         }
     }
@@ -300,6 +305,7 @@ impl SchemeId {
             SchemeId::ByteLookup => job.run(ByteLookup),
             SchemeId::Hyperbola => job.run(Hyperbola),
             SchemeId::KoggeStone => job.run(KoggeStone),
+            SchemeId::ShiftInMagic => job.run(ShiftInMagic),
             SchemeId::Simd => match (SimdGfni::detect(), SimdAvx2::detect()) {
                 (Some(gfni), _) => job.run(gfni),
                 (None, Some(avx2)) => job.run(avx2),
