@@ -269,8 +269,9 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
 /// the rounds, the median time, its relative spread, and the median per-round ratio to
 /// the row with the smallest median time.
 /// With `items`, the time column is nanoseconds per item instead of the whole run.
-/// With thread CPU times (`cpus`, one per round), a last column gives the median rate by
-/// CPU time: the rate without the time spent waiting for a core.
+/// With thread CPU times (`cpus`, one per round), two more columns give the median rate
+/// by CPU time (the rate without the time spent waiting for a core) and the median
+/// per-round ratio of CPU times to the row with the smallest median CPU time.
 fn print_table(
     title: &str,
     names: &[String],
@@ -290,15 +291,18 @@ fn print_table(
         "| crate | median {unit} | {unit} range (min to max) | median {} | spread | time / fastest |{}",
         items.map_or("time".to_string(), |(_, item)| format!("ns / {item}")),
         if with_cpu {
-            format!(" median {unit} by thread CPU time |")
+            format!(" median {unit} by thread CPU time | CPU time / fastest |")
         } else {
             String::new()
         }
     );
     println!(
         "|---|---:|---:|---:|---:|---:|{}",
-        if with_cpu { "---:|" } else { "" }
+        if with_cpu { "---:|---:|" } else { "" }
     );
+    let cpu_fastest = (0..cpus.len())
+        .min_by(|&a, &b| median(&cpus[a]).total_cmp(&median(&cpus[b])))
+        .unwrap_or(0);
     for (i, name) in names.iter().enumerate() {
         let rates: Vec<f64> = secs[i].iter().map(|t| work / t).collect();
         let (lo, hi) = range(&rates);
@@ -312,7 +316,11 @@ fn print_table(
         };
         let cpu_rate = if with_cpu {
             let rates: Vec<f64> = cpus[i].iter().map(|t| work / t).collect();
-            format!(" {:.1} |", median(&rates))
+            format!(
+                " {:.1} | {:.3} |",
+                median(&rates),
+                paired_ratio(&cpus[i], &cpus[cpu_fastest])
+            )
         } else {
             String::new()
         };
@@ -331,7 +339,7 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
         let pairs = lookups::pairs(density, o.pairs);
         let inputs = Inputs::new(&pairs);
         lookups::check_all(&inputs, &all)?;
-        // Each sample repeats the pairs enough times to take about 20 ms for that
+        // Each sample repeats the pairs enough times to take about 10 ms for that
         // lookup, calibrated by one untimed-for-the-table run.
         let reps: Vec<usize> = all
             .iter()
@@ -339,7 +347,7 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
                 let start = Instant::now();
                 black_box(inputs.run(black_box(lookup)));
                 let once = start.elapsed().as_secs_f64().max(1e-7);
-                ((0.02 / once).ceil() as usize).clamp(1, 1 << 20)
+                ((0.01 / once).ceil() as usize).clamp(1, 1 << 20)
             })
             .collect();
         let mut secs = vec![Vec::with_capacity(o.rounds); all.len()];
