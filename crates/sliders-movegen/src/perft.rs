@@ -351,3 +351,45 @@ impl PerftTable {
         slot[0].store(key ^ count, Ordering::Relaxed);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::MoveKind;
+
+    /// The perft walk's fast copy-make (moving role given) matches the general one on
+    /// every plain move of every tricky position and its children.
+    #[test]
+    fn play_plain_matches_play() {
+        let suite = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/perft/tricky.epd"
+        ));
+        let mut checked = 0;
+        for line in suite.lines() {
+            let fen = line.split(';').next().unwrap_or("").trim();
+            let Ok(root) = Board::from_fen(fen) else {
+                continue;
+            };
+            let mut boards = vec![root];
+            for &mv in root.legal_moves().iter() {
+                boards.push(root.play(mv));
+            }
+            for board in boards {
+                for &mv in board.legal_moves().iter() {
+                    if mv.kind() != MoveKind::Normal {
+                        continue;
+                    }
+                    let role = board.piece_at(mv.from()).unwrap().role;
+                    assert_eq!(
+                        board.play_plain(role, mv.from().index(), mv.to().index()),
+                        board.play(mv),
+                        "{fen}: {mv:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+}
