@@ -45,3 +45,82 @@ fn chain_seed_one_reproduces_the_fancy32_prototype() {
     eprintln!("fancy32 chain:1 {total:?}");
     assert_eq!(set, published);
 }
+
+#[test]
+fn tuned_seeds_beat_stockfish_seeds_on_candidates() {
+    let opts = FindOptions::new(SchemeKind::Fancy, Seeding::Tuned);
+    let outcome = find(&all_targets(), &opts, None).unwrap();
+    let set = assemble(SchemeKind::Fancy, &outcome.found).unwrap();
+    assert_eq!(set.verify().unwrap().entries, 107_648);
+    let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
+    let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
+    assert_eq!((tested, drawn), (189_561, 1_635_419));
+    assert!(tested < 204_846);
+}
+
+#[test]
+fn per_square_seeding_is_independent_of_threads_and_order() {
+    let targets = all_targets();
+    let opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(99));
+    let run = |threads: usize, targets: &[sliders_search::finder::Target]| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| find(targets, &opts, None).unwrap()).found
+    };
+    let one = run(1, &targets);
+    let two = run(2, &targets);
+    assert_eq!(one, two);
+    // Searching one square alone (its chunks then run in parallel) gives the same magic.
+    for t in [targets[0], targets[77]] {
+        assert_eq!(
+            run(2, &[t])[0],
+            *one.iter()
+                .find(|f| f.square == t.square && f.piece == t.piece)
+                .unwrap()
+        );
+    }
+    // Squares in reverse order: the same magics.
+    let mut reversed = targets.clone();
+    reversed.reverse();
+    let mut back = run(2, &reversed);
+    back.reverse();
+    assert_eq!(back, one);
+}
+
+#[test]
+fn a_search_stopped_by_its_budget_resumes_to_the_same_result() {
+    use sliders_search::finder::{CandidateKind, SearchState};
+    let targets = vec![
+        sliders_search::finder::Target {
+            piece: Piece::Bishop,
+            square: sliders::Square::B1,
+            bits: 4,
+        },
+        sliders_search::finder::Target {
+            piece: Piece::Bishop,
+            square: sliders::Square::G1,
+            bits: 4,
+        },
+    ];
+    let mut opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(3));
+    opts.kind = CandidateKind::Dense;
+    opts.min_top_popcount = 0;
+    let full = find(&targets, &opts, None).unwrap();
+    assert!(full.missing.is_empty());
+
+    let dir = std::env::temp_dir().join(format!("sliders-search-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state_path = dir.join("state.json");
+    let _ = std::fs::remove_file(&state_path);
+    let mut limited = opts.clone();
+    limited.state_path = Some(state_path.clone());
+    limited.max_candidates = Some(50_000);
+    let first = find(&targets, &limited, None).unwrap();
+    assert!(!first.missing.is_empty());
+    let state = SearchState::from_json(&std::fs::read_to_string(&state_path).unwrap()).unwrap();
+    limited.max_candidates = None;
+    let resumed = find(&targets, &limited, Some(state)).unwrap();
+    assert_eq!(resumed.found, full.found);
+}
