@@ -38,8 +38,14 @@
 //! Tables are built and checked by `const` evaluation while compiling: there is no
 //! initialisation call and no first-use cost, and a wrong magic fails the build.
 //!
-//! `no_std`, no dependencies. The default `std` feature only adds the `SLIDERS_SCHEME`
-//! environment override; CPU detection uses `cpuid` from `core`.
+//! `no_std`, no dependencies. Features:
+//! - `std` (default): the `SLIDERS_SCHEME` environment override; CPU detection uses
+//!   `cpuid` from `core` either way.
+//! - `tables` (default): the schemes with large tables. Without it (for wasm and
+//!   embedded builds) only `classical`, `hyperbola`, `kogge-stone` and the `simd` family
+//!   remain, about 4.5 KiB of tables in all, and `hyperbola` is the default; user magics
+//!   still plug in through [`schemes::MagicTables::fill`]. The cost is measured in the
+//!   README.
 
 #![no_std]
 #![deny(missing_docs)]
@@ -58,47 +64,18 @@ pub use bitboard::{Bitboard, Squares, Subsets};
 pub use reference::Slider;
 pub use square::{File, ParseSquareError, Rank, Square};
 
-use schemes::{
-    Black, ByteLookup, Classical, Fancy, Fancy32, FancyBest, FixedShift, Hyperbola, KoggeStone,
-    Pext, PextPdep, Plain, Scheme, SchemeId, ShiftInMagic, SimdAvx2, SimdGfni, SimdScalar,
-};
+use schemes::{dispatch, Scheme, WithScheme};
 
-macro_rules! on_auto {
-    ($method:ident($square:expr, $occupied:expr)) => {
-        match schemes::auto() {
-            SchemeId::Classical => Classical.$method($square, $occupied),
-            SchemeId::Fancy => Fancy.$method($square, $occupied),
-            SchemeId::FancyBest => FancyBest.$method($square, $occupied),
-            SchemeId::Fancy32 => Fancy32.$method($square, $occupied),
-            SchemeId::Plain => Plain.$method($square, $occupied),
-            SchemeId::FixedShift => FixedShift.$method($square, $occupied),
-            SchemeId::Black => Black.$method($square, $occupied),
-            SchemeId::Pext => match Pext::detect() {
-                Some(pext) => pext.$method($square, $occupied),
-                None => Fancy.$method($square, $occupied),
-            },
-            SchemeId::PextPdep => match PextPdep::detect() {
-                Some(scheme) => scheme.$method($square, $occupied),
-                None => Fancy.$method($square, $occupied),
-            },
-            SchemeId::ByteLookup => ByteLookup.$method($square, $occupied),
-            SchemeId::Hyperbola => Hyperbola.$method($square, $occupied),
-            SchemeId::KoggeStone => KoggeStone.$method($square, $occupied),
-            SchemeId::ShiftInMagic => ShiftInMagic.$method($square, $occupied),
-            SchemeId::Simd => match SimdGfni::detect() {
-                Some(gfni) => gfni.$method($square, $occupied),
-                None => match SimdAvx2::detect() {
-                    Some(avx2) => avx2.$method($square, $occupied),
-                    None => SimdScalar.$method($square, $occupied),
-                },
-            },
-            SchemeId::SimdAvx2 => match SimdAvx2::detect() {
-                Some(avx2) => avx2.$method($square, $occupied),
-                None => SimdScalar.$method($square, $occupied),
-            },
-            SchemeId::SimdScalar => SimdScalar.$method($square, $occupied),
-        }
-    };
+/// One lookup as a dispatched job: `dispatch` matches the cached choice once and the
+/// lookup inlines into each arm, the same cost as a hand-written match.
+struct Lookup(Slider, Square, Bitboard);
+
+impl WithScheme for Lookup {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn run<S: Scheme>(self, scheme: S) -> Bitboard {
+        scheme.attacks(self.0, self.1, self.2)
+    }
 }
 
 /// Rook attacks with the [`schemes::auto`] scheme.
@@ -109,7 +86,7 @@ macro_rules! on_auto {
 /// ```
 #[inline]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    on_auto!(rook_attacks(square, occupied))
+    dispatch(Lookup(Slider::Rook, square, occupied))
 }
 
 /// Bishop attacks with the [`schemes::auto`] scheme.
@@ -120,7 +97,7 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    on_auto!(bishop_attacks(square, occupied))
+    dispatch(Lookup(Slider::Bishop, square, occupied))
 }
 
 /// Queen attacks with the [`schemes::auto`] scheme.
@@ -131,5 +108,5 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    on_auto!(queen_attacks(square, occupied))
+    dispatch(Lookup(Slider::Queen, square, occupied))
 }

@@ -1,4 +1,5 @@
 //! An unknown `SLIDERS_SCHEME` is reported by `env_override` and ignored by `auto`.
+#![cfg(feature = "std")]
 
 use sliders::schemes::{auto, detect_best, env_override};
 

@@ -1,5 +1,6 @@
 //! User-supplied magics through `MagicTables::fill`: accepted when right, and rejected
 //! with the failing square named when wrong.
+#![cfg(feature = "tables")]
 
 use sliders::reference;
 use sliders::schemes::{fancy, FillError, MagicEntry, MagicTables, Scheme};

@@ -12,13 +12,6 @@ use crate::{Bitboard, Slider, Square};
 /// Entries in the shared attack table.
 pub const TABLE_ENTRIES: usize = 87_988;
 
-/// The black-magic index of `occupied` for an entry holding the standard mask.
-#[inline(always)]
-pub(crate) const fn index(entry: &MagicEntry, occupied: Bitboard) -> usize {
-    entry.offset as usize
-        + ((occupied.0 | !entry.mask.0).wrapping_mul(entry.magic) >> entry.shift) as usize
-}
-
 /// The standard-form entries: mask, magic, shift, offset.
 pub const ROOK_ENTRIES: [MagicEntry; 64] = entries(Slider::Rook, &ROOK);
 /// The standard-form bishop entries.

@@ -14,15 +14,6 @@ use crate::{Bitboard, Slider, Square};
 /// Entries in the attack table.
 pub const TABLE_ENTRIES: usize = 107_648;
 
-/// The 32-bit index of `occupied`; `entry.shift` is `32 - bits`.
-#[inline(always)]
-pub(crate) const fn index(entry: &MagicEntry, occupied: Bitboard) -> usize {
-    let relevant = occupied.0 & entry.mask.0;
-    let lo = (relevant as u32).wrapping_mul(entry.magic as u32);
-    let hi = ((relevant >> 32) as u32).wrapping_mul((entry.magic >> 32) as u32);
-    entry.offset as usize + ((lo ^ hi) >> entry.shift) as usize
-}
-
 const ROOK_ENTRIES: [MagicEntry; 64] = entries(Slider::Rook, &ROOK);
 const BISHOP_ENTRIES: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP);
 
@@ -52,12 +43,12 @@ pub struct Fancy32;
 impl super::Scheme for Fancy32 {
     #[inline(always)]
     fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        ATTACKS[index(&ROOK_STATIC[square as usize], occupied)]
+        ATTACKS[IndexFn::Magic32.index(&ROOK_STATIC[square as usize], occupied)]
     }
 
     #[inline(always)]
     fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        ATTACKS[index(&BISHOP_STATIC[square as usize], occupied)]
+        ATTACKS[IndexFn::Magic32.index(&BISHOP_STATIC[square as usize], occupied)]
     }
 
     fn table_bytes(&self) -> usize {

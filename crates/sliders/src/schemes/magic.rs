@@ -41,9 +41,11 @@ impl MagicEntry {
 }
 
 /// A magic (square, factor, shift, offset) as published, before its mask is filled in.
+#[cfg(feature = "tables")]
 pub(crate) type MagicData = [(u64, u32, u32); 64];
 
 /// Fills in the standard masks of `slider` for published (magic, shift, offset) triples.
+#[cfg(feature = "tables")]
 pub(crate) const fn entries(slider: Slider, data: &MagicData) -> [MagicEntry; 64] {
     let masks = match slider {
         Slider::Bishop => &BISHOP_MASKS,
@@ -113,13 +115,16 @@ const fn fill_square(
     index_of: IndexFn,
     slider: Slider,
     square: Square,
-    reference: &[Bitboard],
+    reference: Option<&[Bitboard]>,
 ) -> Result<(), FillError> {
     let mask = entry.mask.0;
     let mut subset = 0u64;
     let mut k = 0;
     loop {
-        let attacks = reference[k];
+        let attacks = match reference {
+            Some(table) => table[k],
+            None => crate::reference::attacks(slider, square, Bitboard(subset)),
+        };
         let index = index_of.index(entry, Bitboard(subset));
         if index >= table.len() {
             return Err(FillError::OutOfRange {
@@ -162,39 +167,68 @@ impl IndexFn {
     /// The table index of `occupied` under `entry` with this function.
     ///
     /// ```
-    /// use sliders::schemes::{fancy, IndexFn};
-    /// use sliders::{Bitboard, Square};
-    /// let entry = &fancy::TABLES.rook[Square::A1 as usize];
-    /// assert_eq!(IndexFn::Magic.index(entry, Bitboard::EMPTY), entry.offset as usize);
+    /// use sliders::schemes::{IndexFn, MagicEntry};
+    /// use sliders::Bitboard;
+    /// let entry = MagicEntry { mask: Bitboard(0b110), magic: 1 << 62, shift: 62, offset: 10 };
+    /// assert_eq!(IndexFn::Magic.index(&entry, Bitboard(0b111)), 10 + 0b10);
+    /// // Black magics set the bits outside the mask instead of clearing them.
+    /// assert_eq!(IndexFn::Black.index(&entry, Bitboard(0)), 10 + 0b01);
     /// ```
     #[inline(always)]
     pub const fn index(self, entry: &MagicEntry, occupied: Bitboard) -> usize {
         match self {
             IndexFn::Magic => entry.index(occupied),
-            IndexFn::Black => crate::schemes::black::index(entry, occupied),
-            IndexFn::Magic32 => crate::schemes::fancy32::index(entry, occupied),
+            IndexFn::Black => {
+                entry.offset as usize
+                    + ((occupied.0 | !entry.mask.0).wrapping_mul(entry.magic) >> entry.shift)
+                        as usize
+            }
+            IndexFn::Magic32 => {
+                let relevant = occupied.0 & entry.mask.0;
+                let lo = (relevant as u32).wrapping_mul(entry.magic as u32);
+                let hi = ((relevant >> 32) as u32).wrapping_mul((entry.magic >> 32) as u32);
+                entry.offset as usize + ((lo ^ hi) >> entry.shift) as usize
+            }
         }
     }
 }
 
 /// Fills `table` (all [`Bitboard::EMPTY`] to start with) for all 128 entries under
-/// `index_of`, checking every relevant occupancy of every square against the reference.
-/// The first failure is returned, naming the slider, square and occupancy. Entries
-/// hold the standard masks (not their complements, even for black magics).
+/// `index_of`, checking every relevant occupancy of every square against the reference
+/// ray walk. The first failure is returned, naming the slider, square and occupancy.
+/// Entries hold the standard masks (not their complements, even for black magics).
 ///
 /// ```
-/// use sliders::schemes::{black, magic::fill_all, IndexFn};
-/// use sliders::Bitboard;
-/// let mut table = vec![Bitboard::EMPTY; black::TABLE_ENTRIES];
-/// assert!(fill_all(&mut table, &black::ROOK_ENTRIES, &black::BISHOP_ENTRIES, IndexFn::Black).is_ok());
+/// use sliders::schemes::{magic::fill_all, IndexFn, MagicEntry};
+/// use sliders::{reference, Bitboard, Square};
+/// // Plain magics of 12 and 9 bits; the magic factors here are the built-in fancy ones.
+/// # #[cfg(feature = "tables")] {
+/// let widen = |e: MagicEntry, bits: u32, base: usize, i: usize| MagicEntry { shift: 64 - bits, offset: (base + (i << bits)) as u32, ..e };
+/// let f = &sliders::schemes::fancy::TABLES;
+/// let rook: [MagicEntry; 64] = std::array::from_fn(|i| widen(f.rook[i], 12, 0, i));
+/// let bishop: [MagicEntry; 64] = std::array::from_fn(|i| widen(f.bishop[i], 9, 64 * 4096, i));
+/// let mut table = vec![Bitboard::EMPTY; 64 * 4096 + 64 * 512];
+/// assert!(fill_all(&mut table, &rook, &bishop, IndexFn::Magic).is_ok());
+/// # }
 /// ```
-pub const fn fill_all(
+pub fn fill_all(
     table: &mut [Bitboard],
     rook: &[MagicEntry; 64],
     bishop: &[MagicEntry; 64],
     index_of: IndexFn,
 ) -> Result<(), FillError> {
-    let reference = &crate::schemes::pext::REFERENCE;
+    fill_from(table, rook, bishop, index_of, None)
+}
+
+/// [`fill_all`] with the reference attacks taken from `reference` (the PEXT layout) when
+/// given, which makes the compile-time build fast, or walked when not.
+const fn fill_from(
+    table: &mut [Bitboard],
+    rook: &[MagicEntry; 64],
+    bishop: &[MagicEntry; 64],
+    index_of: IndexFn,
+    reference: Option<&[Bitboard]>,
+) -> Result<(), FillError> {
     let mut s = 0;
     while s < 128 {
         let (slider, entry, masks) = if s < 64 {
@@ -206,9 +240,14 @@ pub const fn fill_all(
         if entry.mask.0 != masks[s % 64].0 {
             return Err(FillError::WrongMask { slider, square });
         }
-        let start = crate::schemes::pext::reference_offset(slider, square);
-        let (_, rest) = reference.split_at(start);
-        if let Err(e) = fill_square(table, entry, index_of, slider, square, rest) {
+        let own = match reference {
+            Some(all) => {
+                let (_, rest) = all.split_at(reference_offset(slider, square));
+                Some(rest)
+            }
+            None => None,
+        };
+        if let Err(e) = fill_square(table, entry, index_of, slider, square, own) {
             return Err(e);
         }
         s += 1;
@@ -216,14 +255,42 @@ pub const fn fill_all(
     Ok(())
 }
 
+/// Where the attacks of `slider` on `square` begin in the PEXT-layout reference table:
+/// the squares' `2^popcount(mask)` slices in order, rooks first.
+const fn reference_offset(slider: Slider, square: Square) -> usize {
+    let mut offset = 0;
+    let mut i = 0;
+    let end = match slider {
+        Slider::Bishop => 64 + square as usize,
+        _ => square as usize,
+    };
+    while i < end {
+        let mask = if i < 64 {
+            ROOK_MASKS[i]
+        } else {
+            BISHOP_MASKS[i - 64]
+        };
+        offset += 1 << mask.0.count_ones();
+        i += 1;
+    }
+    offset
+}
+
 /// Builds a table at compile time; a wrong magic fails the build.
+#[cfg(feature = "tables")]
 pub(crate) const fn build<const N: usize>(
     rook: &[MagicEntry; 64],
     bishop: &[MagicEntry; 64],
     index_of: IndexFn,
 ) -> [Bitboard; N] {
     let mut table = [Bitboard::EMPTY; N];
-    match fill_all(&mut table, rook, bishop, index_of) {
+    match fill_from(
+        &mut table,
+        rook,
+        bishop,
+        index_of,
+        Some(&crate::schemes::pext::REFERENCE),
+    ) {
         Ok(()) => table,
         Err(FillError::Collision { .. }) => panic!("magic table: destructive collision"),
         Err(FillError::OutOfRange { .. }) => panic!("magic table: index out of range"),
@@ -239,6 +306,7 @@ pub(crate) const fn build<const N: usize>(
 /// ```
 /// use sliders::schemes::{MagicEntry, MagicTables, Scheme};
 /// use sliders::{reference, Bitboard, Square};
+/// # #[cfg(feature = "tables")] {
 /// // Plain magics: 12 rook bits and 9 bishop bits per square, taken here from the
 /// // built-in fancy set (a magic that works with fewer bits works with more).
 /// let fancy = sliders::schemes::fancy::TABLES;
@@ -254,6 +322,7 @@ pub(crate) const fn build<const N: usize>(
 /// let tables = MagicTables::fill(rook, bishop, &mut table).expect("valid magics");
 /// let occupied = Bitboard(0x0000_1000_0010_0000);
 /// assert_eq!(tables.rook_attacks(Square::E4, occupied), reference::rook_attacks(Square::E4, occupied));
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct MagicTables<'a> {

@@ -33,35 +33,55 @@ use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::{Bitboard, Slider, Square};
 
+#[cfg(feature = "tables")]
 pub mod black;
+#[cfg(feature = "tables")]
 pub mod byte_lookup;
 pub mod classical;
+#[cfg(feature = "tables")]
 pub mod fancy;
+#[cfg(feature = "tables")]
 pub mod fancy32;
+#[cfg(feature = "tables")]
 pub mod fancy_best;
+#[cfg(feature = "tables")]
 pub mod fixed_shift;
 pub mod hyperbola;
 pub mod kogge_stone;
 pub mod magic;
+#[cfg(feature = "tables")]
 pub mod pext;
+#[cfg(feature = "tables")]
 pub mod pext_pdep;
+#[cfg(feature = "tables")]
 pub mod plain;
+#[cfg(feature = "tables")]
 pub mod shift_in_magic;
 pub mod simd;
 
+#[cfg(feature = "tables")]
 pub use black::Black;
+#[cfg(feature = "tables")]
 pub use byte_lookup::ByteLookup;
 pub use classical::Classical;
+#[cfg(feature = "tables")]
 pub use fancy::Fancy;
+#[cfg(feature = "tables")]
 pub use fancy32::Fancy32;
+#[cfg(feature = "tables")]
 pub use fancy_best::FancyBest;
+#[cfg(feature = "tables")]
 pub use fixed_shift::FixedShift;
 pub use hyperbola::Hyperbola;
 pub use kogge_stone::KoggeStone;
 pub use magic::{FillError, IndexFn, MagicEntry, MagicTables};
+#[cfg(feature = "tables")]
 pub use pext::Pext;
+#[cfg(feature = "tables")]
 pub use pext_pdep::PextPdep;
+#[cfg(feature = "tables")]
 pub use plain::Plain;
+#[cfg(feature = "tables")]
 pub use shift_in_magic::ShiftInMagic;
 pub use simd::{SimdAvx2, SimdGfni, SimdScalar};
 
@@ -70,12 +90,12 @@ pub use simd::{SimdAvx2, SimdGfni, SimdScalar};
 /// memory.
 ///
 /// ```
-/// use sliders::schemes::{Black, Fancy, Scheme};
+/// use sliders::schemes::{Hyperbola, KoggeStone, Scheme};
 /// use sliders::{Bitboard, Square};
 /// fn mobility<S: Scheme>(scheme: S, occupied: Bitboard) -> usize {
 ///     scheme.queen_attacks(Square::D4, occupied).len()
 /// }
-/// assert_eq!(mobility(Fancy, Bitboard::EMPTY), mobility(Black, Bitboard::EMPTY));
+/// assert_eq!(mobility(Hyperbola, Bitboard::EMPTY), mobility(KoggeStone, Bitboard::EMPTY));
 /// ```
 pub trait Scheme: Copy + Send + Sync {
     /// The squares a rook on `square` attacks when `occupied` holds the pieces.
@@ -108,6 +128,7 @@ pub trait Scheme: Copy + Send + Sync {
     fn name(&self) -> &'static str;
 }
 
+#[cfg(feature = "tables")]
 /// Declares a zero-sized scheme over `'static` entries and an attack table. A
 /// zero-sized value lets the compiler address the statics directly, with no pointer to
 /// load from a `MagicTables` value.
@@ -138,6 +159,7 @@ macro_rules! static_magic_scheme {
         }
     };
 }
+#[cfg(feature = "tables")]
 pub(crate) use static_magic_scheme;
 
 /// Code to run with a scheme chosen at run time: implement `run` generically once, and
@@ -215,7 +237,11 @@ scheme_ids!(
 
 /// The scheme [`auto`] uses on CPUs without fast PEXT. Chosen by measurement: see the
 /// README's scheme table.
+#[cfg(feature = "tables")]
 pub const DEFAULT_PORTABLE: SchemeId = SchemeId::Fancy;
+/// The scheme [`auto`] uses: without the `tables` feature, the small-table one.
+#[cfg(not(feature = "tables"))]
+pub const DEFAULT_PORTABLE: SchemeId = SchemeId::Hyperbola;
 
 impl SchemeId {
     /// The scheme with this name.
@@ -232,13 +258,19 @@ impl SchemeId {
     /// Whether this CPU can run the scheme (only `pext` needs an instruction: BMI2).
     ///
     /// ```
-    /// assert!(sliders::schemes::SchemeId::Fancy.is_available());
+    /// assert!(sliders::schemes::SchemeId::Hyperbola.is_available());
     /// ```
     pub fn is_available(self) -> bool {
+        const TABLES: bool = cfg!(feature = "tables");
         match self {
-            SchemeId::Pext | SchemeId::PextPdep => crate::cpu::has_bmi2(),
+            SchemeId::Classical
+            | SchemeId::Hyperbola
+            | SchemeId::KoggeStone
+            | SchemeId::Simd
+            | SchemeId::SimdScalar => true,
             SchemeId::SimdAvx2 => crate::cpu::has_avx2(),
-            _ => true,
+            SchemeId::Pext | SchemeId::PextPdep => TABLES && crate::cpu::has_bmi2(),
+            _ => TABLES,
         }
     }
 
@@ -248,23 +280,21 @@ impl SchemeId {
     /// assert_eq!(sliders::schemes::SchemeId::Fancy.table_bytes(), 861_184);
     /// ```
     pub const fn table_bytes(self) -> usize {
-        8 * match self {
-            SchemeId::Classical => 0,
-            SchemeId::Fancy => fancy::TABLE_ENTRIES,
-            SchemeId::FancyBest => fancy_best::TABLE_ENTRIES,
-            SchemeId::Fancy32 => fancy32::TABLE_ENTRIES,
-            SchemeId::Plain => plain::TABLE_ENTRIES,
-            SchemeId::FixedShift => fixed_shift::TABLE_ENTRIES,
-            SchemeId::Black => black::TABLE_ENTRIES,
-            SchemeId::Pext => pext::TABLE_ENTRIES,
-            SchemeId::PextPdep => pext::TABLE_ENTRIES / 4,
-            SchemeId::ByteLookup => {
-                fancy::TABLE_ENTRIES / 8 + byte_lookup::ROOK_DISTINCT + byte_lookup::BISHOP_DISTINCT
+        // Literal sizes, so they are known in builds without the `tables` feature; the
+        // exhaustive tests check them against the built tables.
+        match self {
+            SchemeId::Classical | SchemeId::KoggeStone => 0,
+            SchemeId::Fancy | SchemeId::Fancy32 | SchemeId::Pext | SchemeId::ShiftInMagic => {
+                107_648 * 8
             }
-            SchemeId::Hyperbola => (64 * 32 + 8 * 64) / 8,
-            SchemeId::KoggeStone => 0,
-            SchemeId::ShiftInMagic => shift_in_magic::TABLE_ENTRIES,
-            SchemeId::Simd | SchemeId::SimdAvx2 | SchemeId::SimdScalar => 64 * 4,
+            SchemeId::FancyBest => 92_864 * 8,
+            SchemeId::Plain => 294_912 * 8,
+            SchemeId::FixedShift => 88_772 * 8,
+            SchemeId::Black => 87_988 * 8,
+            SchemeId::PextPdep => 107_648 * 2,
+            SchemeId::ByteLookup => 107_648 + (4_900 + 1_428) * 8,
+            SchemeId::Hyperbola => 64 * 32 + 8 * 64,
+            SchemeId::Simd | SchemeId::SimdAvx2 | SchemeId::SimdScalar => 64 * 32,
         }
     }
 
@@ -288,23 +318,33 @@ impl SchemeId {
     pub fn run<W: WithScheme>(self, job: W) -> Result<W::Output, W> {
         Ok(match self {
             SchemeId::Classical => job.run(Classical),
+            #[cfg(feature = "tables")]
             SchemeId::Fancy => job.run(Fancy),
+            #[cfg(feature = "tables")]
             SchemeId::FancyBest => job.run(FancyBest),
+            #[cfg(feature = "tables")]
             SchemeId::Fancy32 => job.run(Fancy32),
+            #[cfg(feature = "tables")]
             SchemeId::Plain => job.run(Plain),
+            #[cfg(feature = "tables")]
             SchemeId::FixedShift => job.run(FixedShift),
+            #[cfg(feature = "tables")]
             SchemeId::Black => job.run(Black),
+            #[cfg(feature = "tables")]
             SchemeId::Pext => match Pext::detect() {
                 Some(pext) => job.run(pext),
                 None => return Err(job),
             },
+            #[cfg(feature = "tables")]
             SchemeId::PextPdep => match PextPdep::detect() {
                 Some(scheme) => job.run(scheme),
                 None => return Err(job),
             },
+            #[cfg(feature = "tables")]
             SchemeId::ByteLookup => job.run(ByteLookup),
             SchemeId::Hyperbola => job.run(Hyperbola),
             SchemeId::KoggeStone => job.run(KoggeStone),
+            #[cfg(feature = "tables")]
             SchemeId::ShiftInMagic => job.run(ShiftInMagic),
             SchemeId::Simd => match (SimdGfni::detect(), SimdAvx2::detect()) {
                 (Some(gfni), _) => job.run(gfni),
@@ -316,6 +356,8 @@ impl SchemeId {
                 None => return Err(job),
             },
             SchemeId::SimdScalar => job.run(SimdScalar),
+            #[cfg(not(feature = "tables"))]
+            _ => return Err(job),
         })
     }
 }
@@ -333,7 +375,7 @@ impl core::fmt::Display for SchemeId {
 /// assert!(sliders::schemes::detect_best().is_available());
 /// ```
 pub fn detect_best() -> SchemeId {
-    if crate::cpu::pext_is_fast() {
+    if cfg!(feature = "tables") && crate::cpu::pext_is_fast() {
         SchemeId::Pext
     } else {
         DEFAULT_PORTABLE
@@ -411,6 +453,6 @@ pub fn dispatch<W: WithScheme>(job: W) -> W::Output {
     match auto().run(job) {
         Ok(output) => output,
         // `auto` only returns schemes that are available; this arm is never taken.
-        Err(job) => job.run(Fancy),
+        Err(job) => job.run(Hyperbola),
     }
 }

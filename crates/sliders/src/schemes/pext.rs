@@ -10,7 +10,7 @@
 
 use crate::reference::{bishop_attacks, rook_attacks, BISHOP_MASKS, ROOK_MASKS};
 use crate::schemes::Scheme;
-use crate::{Bitboard, Slider, Square};
+use crate::{Bitboard, Square};
 
 /// Entries in the PEXT (and popcount-sized fancy) table.
 pub const TABLE_ENTRIES: usize = 107_648;
@@ -31,14 +31,6 @@ const fn offsets(masks: &[Bitboard; 64], start: usize) -> [u32; 64] {
 pub(crate) const ROOK_OFFSETS: [u32; 64] = offsets(&ROOK_MASKS, 0);
 /// Where each bishop square's slice begins: after all 102,400 rook entries.
 pub(crate) const BISHOP_OFFSETS: [u32; 64] = offsets(&BISHOP_MASKS, 102_400);
-
-/// Where the reference attacks of `slider` on `square` begin in [`REFERENCE`].
-pub(crate) const fn reference_offset(slider: Slider, square: Square) -> usize {
-    match slider {
-        Slider::Bishop => BISHOP_OFFSETS[square as usize] as usize,
-        _ => ROOK_OFFSETS[square as usize] as usize,
-    }
-}
 
 const fn build() -> [Bitboard; TABLE_ENTRIES] {
     let mut table = [Bitboard::EMPTY; TABLE_ENTRIES];
