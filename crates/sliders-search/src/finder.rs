@@ -249,7 +249,7 @@ impl SquareData {
     /// Precomputes a square: carry-rippler occupancies and their attacks.
     pub fn new(piece: Piece, square: Square, scheme: SchemeKind) -> Self {
         let mask = piece.mask(square);
-        let pairs = mask
+        let mut pairs: Vec<(u64, u64)> = mask
             .subsets()
             .map(|occ| {
                 let key = if scheme == SchemeKind::Black {
@@ -260,6 +260,14 @@ impl SquareData {
                 (key, piece.attacks(square, occ).0)
             })
             .collect();
+        // Test the occupancies in a fixed pseudo-random order, not carry-rippler order:
+        // neighbouring subsets give structured products, so a bad candidate shows its
+        // collision later. The order does not change which candidates pass.
+        let mut g = Xorshift64Star::new(0x5eed_0f_0cc);
+        for i in (1..pairs.len()).rev() {
+            let j = (g.next_u64() % (i as u64 + 1)) as usize;
+            pairs.swap(i, j);
+        }
         SquareData {
             mask: mask.0,
             pairs,
