@@ -11,11 +11,11 @@ fn main() {
         .unwrap_or(1024);
     let opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(1));
     let start = std::time::Instant::now();
-    let (seeds, counts) = tune_seeds(&opts, max);
+    let (seeds, work) = tune_seeds(&opts, max);
     println!("seeds 1..={max}, {:.1} s", start.elapsed().as_secs_f64());
     println!("{seeds:?}");
-    let drawn: u64 = counts.iter().map(|c| c.0).sum();
-    let tested: u64 = counts.iter().map(|c| c.1).sum();
-    println!("{counts:?}");
-    println!("total: {drawn} drawn, {tested} tested");
+    println!(
+        "work per group: {work:?}, total {}",
+        work.iter().sum::<u64>()
+    );
 }

@@ -1167,19 +1167,18 @@ pub fn square_cost(target: Target, opts: &FindOptions, seed: u64, cap: u64) -> O
 }
 
 /// Tunes [`TUNED_SEEDS`]: for each (piece, rank), the seed in `1..=max_seed` whose eight
-/// squares cost least (drawn + 8 x tested), with branch and bound. Returns the seeds and
-/// each group's `(drawn, tested)`.
-pub fn tune_seeds(opts: &FindOptions, max_seed: u64) -> ([u64; 16], [(u64, u64); 16]) {
+/// squares need the least work ([`square_work`]), with branch and bound. Returns the
+/// seeds and each group's work.
+pub fn tune_seeds(opts: &FindOptions, max_seed: u64) -> ([u64; 16], [u64; 16]) {
     let groups: Vec<usize> = (0..16).collect();
-    let results: Vec<(u64, (u64, u64))> = groups
+    let results: Vec<(u64, u64)> = groups
         .par_iter()
         .map(|&g| {
             let piece = Piece::BOTH[g / 8];
             let rank = g % 8;
-            let mut best = (u64::MAX, 0, (0, 0));
+            let mut best = (u64::MAX, 0u64);
             for seed in 1..=max_seed {
                 let mut cost = 0u64;
-                let mut counts = (0u64, 0u64);
                 let mut ok = true;
                 for file in 0..8 {
                     let square = Square::ALL[rank * 8 + file];
@@ -1188,12 +1187,8 @@ pub fn tune_seeds(opts: &FindOptions, max_seed: u64) -> ([u64; 16], [(u64, u64);
                         square,
                         bits: piece.mask_bits(square),
                     };
-                    let cap = best.0.saturating_sub(cost);
-                    match square_cost(target, opts, seed, cap) {
-                        Some((d, t)) if cost + d + 8 * t < best.0 => {
-                            cost += d + 8 * t;
-                            counts = (counts.0 + d, counts.1 + t);
-                        }
+                    match square_work(target, opts, seed, best.0.saturating_sub(cost)) {
+                        Some(w) if cost + w < best.0 => cost += w,
                         _ => {
                             ok = false;
                             break;
@@ -1201,17 +1196,86 @@ pub fn tune_seeds(opts: &FindOptions, max_seed: u64) -> ([u64; 16], [(u64, u64);
                     }
                 }
                 if ok {
-                    best = (cost, seed, counts);
+                    best = (cost, seed);
                 }
             }
-            (best.1, best.2)
+            (best.1, best.0)
         })
         .collect();
     let mut seeds = [0u64; 16];
-    let mut counts = [(0u64, 0u64); 16];
-    for (g, (seed, c)) in results.into_iter().enumerate() {
+    let mut work = [0u64; 16];
+    for (g, (seed, w)) in results.into_iter().enumerate() {
         seeds[g] = seed;
-        counts[g] = c;
+        work[g] = w;
     }
-    (seeds, counts)
+    (seeds, work)
+}
+
+/// The work of one square's search with per-square seed `seed` (as [`Seeding::Seed`]):
+/// `4 x drawn + probes`, where a probe is one occupancy looked up in the scratch table
+/// (a draw costs about four probes here). `None` once it passes `cap`. This mirrors the
+/// hot loop with counters, for [`tune_seeds`].
+pub fn square_work(target: Target, opts: &FindOptions, seed: u64, cap: u64) -> Option<u64> {
+    let data = SquareData::new(target.piece, target.square, opts.scheme);
+    let tester = Tester {
+        data: &data,
+        scheme: opts.scheme,
+        bits: target.bits,
+        min_top: opts.min_top_popcount,
+    };
+    let fold = opts.scheme == SchemeKind::Fancy32;
+    let filter = opts.min_top_popcount > 0 && opts.scheme != SchemeKind::Black;
+    let mut scratch = Scratch::new();
+    let mut cost = 0u64;
+    for chunk in 0.. {
+        let mut g = Xorshift64Star::new(chunk_seed(
+            seed,
+            target.piece.index(),
+            target.square as usize,
+            chunk,
+        ));
+        for _ in 0..opts.chunk {
+            let magic = match opts.kind {
+                CandidateKind::Sparse => g.sparse(),
+                CandidateKind::Dense => g.next_u64(),
+            };
+            cost += 4;
+            let pass = if !filter {
+                true
+            } else if fold {
+                tester.passes_filter::<true>(magic)
+            } else {
+                tester.passes_filter::<false>(magic)
+            };
+            if pass {
+                let age = scratch.next_age();
+                let mut ok = true;
+                for &(key, attacks) in &data.pairs {
+                    cost += 1;
+                    let i = if fold {
+                        (fold32(key, magic) >> (32 - target.bits)) as usize
+                    } else {
+                        (key.wrapping_mul(magic) >> (64 - target.bits)) as usize
+                    };
+                    let slot = &mut scratch.slots[i & (SCRATCH - 1)];
+                    if slot.epoch != age {
+                        *slot = Slot {
+                            seen: attacks,
+                            epoch: age,
+                        };
+                    } else if slot.seen != attacks {
+                        ok = false;
+                        break;
+                    }
+                }
+                if ok {
+                    return Some(cost);
+                }
+            }
+            if cost > cap {
+                return None;
+            }
+        }
+    }
+    None
 }
