@@ -174,7 +174,8 @@ pub fn divide_parallel(
                 };
                 (*mv, n)
             };
-            if self.threads == 1 {
+            // Shallow counts are over before threads could help.
+            if self.threads == 1 || self.depth < 3 {
                 return moves.iter().map(sub).collect();
             }
             let run = || {
@@ -183,21 +184,13 @@ pub fn divide_parallel(
                     .par_iter()
                     .map(|mv| {
                         let child = self.board.play(*mv);
-                        let n = if self.depth >= 2 {
-                            par_inner(s, &child, self.depth - 1, self.table)
-                        } else {
-                            1
-                        };
-                        (*mv, n)
+                        (*mv, par_inner(s, &child, self.depth - 1, self.table))
                     })
                     .collect()
             };
-            match rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .build()
-            {
-                Ok(pool) => pool.install(run),
-                Err(_) => moves.iter().map(sub).collect(),
+            match pool(self.threads) {
+                Some(pool) => pool.install(run),
+                None => moves.iter().map(sub).collect(),
             }
         }
     }
@@ -207,6 +200,27 @@ pub fn divide_parallel(
         threads,
         table,
     })
+}
+
+/// A thread pool of `threads` threads (0: one per core), kept for the next call with
+/// the same count: a suite runs thousands of small counts.
+fn pool(threads: usize) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+    use std::sync::{Arc, Mutex};
+    static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+    let mut cached = POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((n, pool)) = cached.as_ref() {
+        if *n == threads {
+            return Some(Arc::clone(pool));
+        }
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .ok()?,
+    );
+    *cached = Some((threads, Arc::clone(&pool)));
+    Some(pool)
 }
 
 /// Below this depth a subtree is counted on one thread.
