@@ -15,8 +15,12 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
-use sliders::schemes::{self, Scheme, SchemeId, WithScheme};
+use sliders::schemes::{self, Classical, Scheme, SchemeId, WithScheme};
 use sliders::{Bitboard, Square};
+use sliders_movegen::{perft_parallel, perft_with, Board, STARTPOS_FEN};
+
+/// Kiwipete, the standard second perft position (chessprogramming wiki, Perft Results).
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 use crate::error::CliError;
 use crate::parse;
@@ -33,6 +37,9 @@ pub struct BenchArgs {
     /// Timed rounds per scheme and input set (the median is reported).
     #[arg(long, default_value_t = 7)]
     rounds: usize,
+    /// Perft depth for the start position (Kiwipete runs one ply less); 0 skips perft.
+    #[arg(long, default_value_t = 5)]
+    perft: u32,
     /// Fresh processes spawned per scheme to time the first lookup (0 skips it).
     #[arg(long, default_value_t = 5)]
     first_lookup_runs: usize,
@@ -89,6 +96,63 @@ fn random_inputs(count: usize) -> Vec<Inputs> {
     ]
 }
 
+thread_local! {
+    static RECORDED: std::cell::RefCell<Vec<(Square, Bitboard)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A scheme that answers like `classical` and records every (square, occupancy) the
+/// move generator asks, up to the vector's capacity: the queries of real positions.
+#[derive(Clone, Copy)]
+struct Recorder;
+
+impl Recorder {
+    fn note(square: Square, occupied: Bitboard) {
+        RECORDED.with(|r| {
+            let mut r = r.borrow_mut();
+            if r.len() < r.capacity() {
+                r.push((square, occupied));
+            }
+        });
+    }
+}
+
+impl Scheme for Recorder {
+    fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        Recorder::note(square, occupied);
+        Classical.rook_attacks(square, occupied)
+    }
+
+    fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        Recorder::note(square, occupied);
+        Classical.bishop_attacks(square, occupied)
+    }
+
+    fn table_bytes(&self) -> usize {
+        0
+    }
+
+    fn name(&self) -> &'static str {
+        "recorder"
+    }
+}
+
+/// The slider queries of perft(4) from the start position and perft(3) from Kiwipete,
+/// half each, in the order the generator asked them.
+fn perft_stream(count: usize) -> Inputs {
+    let mut pairs = Vec::with_capacity(count);
+    for (fen, depth) in [(STARTPOS_FEN, 4), (KIWIPETE, 3)] {
+        let board = Board::from_fen(fen).expect("the bench's FENs are valid");
+        RECORDED.with(|r| *r.borrow_mut() = Vec::with_capacity(count / 2));
+        perft_with(Recorder, &board, depth);
+        RECORDED.with(|r| pairs.append(&mut r.borrow_mut()));
+    }
+    Inputs {
+        name: "perft",
+        what: "queries met in perft(4) of the start position and perft(3) of Kiwipete",
+        pairs,
+    }
+}
+
 struct Lookups<'a>(&'a [(Square, Bitboard)]);
 
 impl WithScheme for Lookups<'_> {
@@ -136,7 +200,8 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         return Err(CliError::input("--lookups and --rounds must be at least 1"));
     }
     let ids = chosen_schemes(args.schemes.as_deref())?;
-    let inputs = random_inputs(args.lookups);
+    let mut inputs = random_inputs(args.lookups);
+    inputs.push(perft_stream(args.lookups));
 
     // Every scheme must give the classical answer on every input set before timing.
     for set in &inputs {
@@ -173,6 +238,12 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     }
     progress.finish_and_clear();
 
+    let perft = if args.perft > 0 {
+        Some(perft_speeds(&ids, args.perft, args.rounds)?)
+    } else {
+        None
+    };
+
     let table: Vec<Vec<Stats>> = samples
         .iter_mut()
         .map(|per| per.iter_mut().map(|s| stats(s)).collect())
@@ -191,7 +262,14 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         args.rounds,
     );
 
-    let report = json_report(&ids, &inputs, &table, &first_lookup, &args);
+    if let Some(perft) = &perft {
+        print_perft(perft);
+    }
+
+    let mut report = json_report(&ids, &inputs, &table, &first_lookup, &args);
+    if let Some(perft) = &perft {
+        report["perft"] = perft_json(perft);
+    }
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&report)
             .map_err(|e| CliError::input(format!("json: {e}")))?;
@@ -203,6 +281,153 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         plot(path, &ids, &table[mid], inputs[mid].name)?;
     }
     Ok(())
+}
+
+/// Perft speeds: per scheme single-threaded, then the auto scheme on every thread.
+struct PerftSpeeds {
+    positions: Vec<(&'static str, u32, u128)>,
+    /// mnps[position][scheme]
+    per_scheme: Vec<Vec<Stats>>,
+    ids: Vec<SchemeId>,
+    threads: usize,
+    /// (single-thread auto, all threads auto) per position.
+    parallel: Vec<(Stats, Stats)>,
+}
+
+struct Perft<'a>(&'a Board, u32);
+
+impl WithScheme for Perft<'_> {
+    type Output = u128;
+    fn run<S: Scheme>(self, scheme: S) -> u128 {
+        perft_with(scheme, self.0, self.1)
+    }
+}
+
+fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpeeds, CliError> {
+    let positions = [
+        ("startpos", STARTPOS_FEN, depth),
+        ("kiwipete", KIWIPETE, depth.saturating_sub(1).max(1)),
+    ];
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let progress = ProgressBar::new((positions.len() * rounds * (ids.len() + 2)) as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    progress.set_message("timing perft");
+    let mut out = PerftSpeeds {
+        positions: Vec::new(),
+        per_scheme: Vec::new(),
+        ids: ids.to_vec(),
+        threads,
+        parallel: Vec::new(),
+    };
+    for (name, fen, depth) in positions {
+        let board = Board::from_fen(fen)
+            .map_err(|e| CliError::input(format!("bench position {name}: {e}")))?;
+        // Counts first, checked across schemes, before anything is timed.
+        let nodes = perft_with(Classical, &board, depth);
+        for &id in ids {
+            if id.run(Perft(&board, depth)).ok() != Some(nodes) {
+                return Err(CliError {
+                    code: 1,
+                    message: format!("perft with scheme {id} disagrees on {name}"),
+                });
+            }
+        }
+        let mut samples = vec![Vec::new(); ids.len()];
+        let (mut single, mut parallel) = (Vec::new(), Vec::new());
+        for round in 0..rounds {
+            for k in 0..ids.len() {
+                let s = (k + round) % ids.len();
+                let start = Instant::now();
+                black_box(ids[s].run(Perft(black_box(&board), depth)).ok());
+                samples[s].push(nodes as f64 / start.elapsed().as_secs_f64() / 1e6);
+                progress.inc(1);
+            }
+            let start = Instant::now();
+            black_box(perft_parallel(black_box(&board), depth, 1));
+            single.push(nodes as f64 / start.elapsed().as_secs_f64() / 1e6);
+            let start = Instant::now();
+            black_box(perft_parallel(black_box(&board), depth, threads));
+            parallel.push(nodes as f64 / start.elapsed().as_secs_f64() / 1e6);
+            progress.inc(2);
+        }
+        out.positions.push((name, depth, nodes));
+        out.per_scheme
+            .push(samples.iter_mut().map(|s| stats(s)).collect());
+        out.parallel
+            .push((stats(&mut single), stats(&mut parallel)));
+    }
+    progress.finish_and_clear();
+    Ok(out)
+}
+
+fn print_perft(p: &PerftSpeeds) {
+    println!();
+    println!("perft, bulk counting, Mnps (median of the rounds; ratio: to the fastest scheme)");
+    let mut header = format!("{:<16}", "scheme");
+    for (name, depth, _) in &p.positions {
+        header.push_str(&format!(
+            " {:>20} {:>6}",
+            format!("{name} d{depth} Mnps"),
+            "ratio"
+        ));
+    }
+    println!("{header}");
+    for (s, id) in p.ids.iter().enumerate() {
+        let mut line = format!("{:<16}", id.name());
+        for per in &p.per_scheme {
+            let best = per.iter().map(|st| st.median).fold(0.0, f64::max);
+            let st = per[s];
+            let spread = (st.max - st.min) / st.median * 100.0;
+            line.push_str(&format!(
+                " {:>13.1} ±{:>4.0}% {:>6.2}",
+                st.median,
+                spread / 2.0,
+                best / st.median
+            ));
+        }
+        println!("{line}");
+    }
+    for ((name, depth, nodes), (one, all)) in p.positions.iter().zip(&p.parallel) {
+        println!(
+            "{name} perft({depth}) = {nodes}: auto scheme, 1 thread {:.1} Mnps, {} threads {:.1} Mnps ({:.2}x)",
+            one.median,
+            p.threads,
+            all.median,
+            all.median / one.median
+        );
+    }
+}
+
+fn perft_json(p: &PerftSpeeds) -> Value {
+    let positions: Vec<Value> = p
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(i, (name, depth, nodes))| {
+            let schemes: Vec<Value> = p
+                .ids
+                .iter()
+                .zip(&p.per_scheme[i])
+                .map(|(id, st)| json!({"name": id.name(), "median_mnps": st.median, "min_mnps": st.min, "max_mnps": st.max}))
+                .collect();
+            let (one, all) = p.parallel[i];
+            json!({
+                "position": name,
+                "depth": depth,
+                "nodes": nodes.to_string(),
+                "schemes": schemes,
+                "auto_single_thread_mnps": one.median,
+                "auto_all_threads_mnps": all.median,
+                "threads": p.threads,
+            })
+        })
+        .collect();
+    Value::Array(positions)
 }
 
 fn chosen_schemes(names: Option<&[String]>) -> Result<Vec<SchemeId>, CliError> {

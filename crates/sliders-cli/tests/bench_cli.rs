@@ -62,7 +62,7 @@ fn bench_runs_and_reports_every_scheme() {
         );
     }
     for scheme in report["schemes"].as_array().unwrap() {
-        for input in ["sparse", "mid", "dense"] {
+        for input in ["sparse", "mid", "dense", "perft"] {
             let median = scheme["lookups"][input]["median_ns_per_pair"]
                 .as_f64()
                 .unwrap();
@@ -77,6 +77,14 @@ fn bench_runs_and_reports_every_scheme() {
                 .unwrap()
                 .table_bytes()
         );
+    }
+    // Perft: both positions, node counts as published, every scheme timed.
+    let perft = report["perft"].as_array().unwrap();
+    assert_eq!(perft[0]["nodes"], "400");
+    assert_eq!(perft[1]["nodes"], "48");
+    for position in perft {
+        assert_eq!(position["schemes"].as_array().unwrap().len(), names.len());
+        assert!(position["auto_all_threads_mnps"].as_f64().unwrap() > 0.0);
     }
     std::fs::remove_dir_all(&dir).ok();
 }
