@@ -140,3 +140,45 @@ fn schemes_agree_on_tricky() {
     run_suite(Black, "tricky.epd", suite!("tricky.epd"), 200_000);
     run_suite(Classical, "tricky.epd", suite!("tricky.epd"), 50_000);
 }
+
+/// `perft_startpos.csv`: depths whose count is within the limit are counted; the rest
+/// (up to depth 15, beyond u64) at least parse as `u128`.
+#[test]
+fn startpos_csv() {
+    let csv = suite!("perft_startpos.csv");
+    let mut checked = 0;
+    for line in csv.lines().skip(1) {
+        let mut fields = line.split(',');
+        let depth: u32 = fields.next().unwrap().parse().unwrap();
+        let nodes: u128 = fields.next().unwrap().parse().unwrap();
+        if nodes <= MAX_NODES as u128 * 5 {
+            assert_eq!(sliders_movegen::perft(&Board::startpos(), depth), nodes);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6);
+}
+
+/// The perft(15) divide names exactly our 20 root moves, and its subtotals (beyond
+/// u64) add up to the published perft(15) as `u128`.
+#[test]
+fn perft15_divide_names_our_root_moves() {
+    let csv = suite!("perft15_startpos_divide_ankan.csv");
+    let board = Board::startpos();
+    let mut ours: Vec<String> = board
+        .legal_moves()
+        .iter()
+        .map(|m| m.uci(false).to_string())
+        .collect();
+    ours.sort();
+    let mut theirs = Vec::new();
+    let mut total = 0u128;
+    for line in csv.lines().skip(1) {
+        let (mv, n) = line.split_once(',').unwrap();
+        theirs.push(mv.to_owned());
+        total += n.trim().parse::<u128>().unwrap();
+    }
+    theirs.sort();
+    assert_eq!(ours, theirs);
+    assert_eq!(total, 2_015_099_950_053_364_471_960);
+}
