@@ -277,7 +277,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::io(&format!("writing {}", path.display()), e))?;
     }
     if let Some(path) = &args.plot {
-        let mid = inputs.iter().position(|s| s.name == "mid").unwrap_or(0);
+        let mid = inputs.iter().position(|s| s.name == "perft").unwrap_or(0);
         plot(path, &ids, &table[mid], inputs[mid].name)?;
     }
     Ok(())
@@ -591,7 +591,7 @@ fn plot(
     use plotters::prelude::*;
     let fail = |e: &dyn std::fmt::Display| CliError::input(format!("plot {}: {e}", path.display()));
     let top = stats.iter().map(|s| s.max).fold(0.0, f64::max) * 1.15;
-    let root = SVGBackend::new(path, (900, 480)).into_drawing_area();
+    let root = SVGBackend::new(path, (1400, 520)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -606,6 +606,8 @@ fn plot(
     chart
         .configure_mesh()
         .disable_x_mesh()
+        .x_labels(ids.len() + 1)
+        .x_label_style(("sans-serif", 13))
         .y_desc("ns per pair (median; whiskers min-max)")
         .x_label_formatter(&|v| match v {
             SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => ids

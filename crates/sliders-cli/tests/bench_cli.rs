@@ -20,6 +20,8 @@ fn bench_runs_and_reports_every_scheme() {
             "3",
             "--first-lookup-runs",
             "1",
+            "--perft",
+            "2",
         ])
         .arg("--json")
         .arg(&json)
