@@ -263,7 +263,7 @@ impl SquareData {
         // Test the occupancies in a fixed pseudo-random order, not carry-rippler order:
         // neighbouring subsets give structured products, so a bad candidate shows its
         // collision later. The order does not change which candidates pass.
-        let mut g = Xorshift64Star::new(0x5eed_0f_0cc);
+        let mut g = Xorshift64Star::new(0x0005_eed0_f0cc);
         for i in (1..pairs.len()).rev() {
             let j = (g.next_u64() % (i as u64 + 1)) as usize;
             pairs.swap(i, j);

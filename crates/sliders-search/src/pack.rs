@@ -9,6 +9,9 @@ use sliders::Square;
 
 use crate::set::{MagicSet, Piece, SchemeKind, SetError};
 
+/// A square and its used entries.
+type Window = (Piece, Square, Vec<(u32, u64)>);
+
 /// One square's used entries: `(local index, attacks)`, ascending.
 fn window(set: &MagicSet, piece: Piece, square: Square) -> Vec<(u32, u64)> {
     let m = set.get(piece, square);
@@ -45,7 +48,7 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
             set.scheme()
         ));
     }
-    let mut windows: Vec<(Piece, Square, Vec<(u32, u64)>)> = Vec::with_capacity(128);
+    let mut windows: Vec<Window> = Vec::with_capacity(128);
     for piece in Piece::BOTH {
         for square in Square::ALL {
             let w = window(set, piece, square);
@@ -63,7 +66,7 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
     let span = |w: &[(u32, u64)]| w.last().map_or(0, |l| l.0) - w.first().map_or(0, |f| f.0);
     // Orders to try; the best result (or the input, if smaller) wins.
     let mut orders: Vec<Vec<usize>> = Vec::new();
-    let mut by = |key: &dyn Fn(&(Piece, Square, Vec<(u32, u64)>)) -> (u64, u64)| {
+    let mut by = |key: &dyn Fn(&Window) -> (u64, u64)| {
         let mut idx: Vec<usize> = (0..windows.len()).collect();
         idx.sort_by_key(|&i| (key(&windows[i]), i));
         orders.push(idx);
@@ -163,7 +166,7 @@ impl Table {
 /// entry it uses is free or equal), then improvement passes: each square, from the one
 /// reaching furthest down, is lifted out and put back at its lowest fit, until a pass
 /// moves nothing. Returns the table size and the offsets.
-fn place(windows: &[(Piece, Square, Vec<(u32, u64)>)], order: &[usize]) -> (usize, [[u32; 64]; 2]) {
+fn place(windows: &[Window], order: &[usize]) -> (usize, [[u32; 64]; 2]) {
     let mut table = Table {
         value: Vec::new(),
         count: Vec::new(),
@@ -179,11 +182,7 @@ fn place(windows: &[(Piece, Square, Vec<(u32, u64)>)], order: &[usize]) -> (usiz
 }
 
 /// The improvement passes of [`place`] from a given placement (`at`: offsets by window).
-fn improve(
-    windows: &[(Piece, Square, Vec<(u32, u64)>)],
-    mut table: Table,
-    mut at: Vec<usize>,
-) -> (usize, [[u32; 64]; 2]) {
+fn improve(windows: &[Window], mut table: Table, mut at: Vec<usize>) -> (usize, [[u32; 64]; 2]) {
     for _round in 0..8 {
         let mut moved = false;
         let mut by_end: Vec<usize> = (0..windows.len()).collect();
