@@ -590,7 +590,8 @@ fn plot(
 ) -> Result<(), CliError> {
     use plotters::prelude::*;
     let fail = |e: &dyn std::fmt::Display| CliError::input(format!("plot {}: {e}", path.display()));
-    let top = stats.iter().map(|s| s.max).fold(0.0, f64::max) * 1.15;
+    let top = stats.iter().map(|s| s.max).fold(0.0, f64::max) * 1.3;
+    let bottom = stats.iter().map(|s| s.min).fold(f64::INFINITY, f64::min) * 0.7;
     let root = SVGBackend::new(path, (1400, 520)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
     let mut chart = ChartBuilder::on(&root)
@@ -601,14 +602,14 @@ fn plot(
         .margin(16)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d((0..ids.len()).into_segmented(), 0.0..top)
+        .build_cartesian_2d((0..ids.len()).into_segmented(), (bottom..top).log_scale())
         .map_err(|e| fail(&e))?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(ids.len() + 1)
         .x_label_style(("sans-serif", 13))
-        .y_desc("ns per pair (median; whiskers min-max)")
+        .y_desc("ns per pair, log scale (median; whiskers min-max)")
         .x_label_formatter(&|v| match v {
             SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => ids
                 .get(*i)
