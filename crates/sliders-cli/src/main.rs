@@ -51,9 +51,9 @@ enum Command {
     },
     /// Time every scheme side by side on the same inputs; JSON and an SVG chart on request.
     Bench(bench::BenchArgs),
-    /// Count the leaves of the legal move tree (owned by `perft.rs`).
+    /// Count the leaves of the legal move tree: divide, suites (--epd), perftree.
     Perft(perft::PerftArgs),
-    /// Magic search and magic files: find, verify, pack, export (owned by `search.rs`).
+    /// Magic search and magic files: find, verify, pack, export.
     #[command(flatten)]
     Search(search::SearchCommand),
 }
