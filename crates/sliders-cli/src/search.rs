@@ -127,11 +127,10 @@ pub struct FindArgs {
     #[arg(long)]
     resume: Option<PathBuf>,
     /// sparse (AND of three outputs) or dense (one output). Default: sparse, dense
-    /// for record hunts and black magics.
+    /// for record hunts.
     #[arg(long)]
     kind: Option<String>,
-    /// The top-byte popcount filter threshold (0: off). Default 6 (0 for black and for
-    /// record hunts).
+    /// The top-byte popcount filter threshold (0: off). Default 6 (0 for record hunts).
     #[arg(long)]
     filter: Option<u32>,
     /// fixed-shift and black: candidates per square searched for the smallest used
@@ -224,7 +223,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     }
     let record_hunt = targets.iter().any(|t| t.bits < t.piece.mask_bits(t.square));
     let mut opts = FindOptions::new(scheme, seeding);
-    let dense_default = record_hunt || scheme == SchemeKind::Black;
+    let dense_default = record_hunt;
     opts.kind = match args.kind.as_deref() {
         None if dense_default => CandidateKind::Dense,
         None | Some("sparse") => CandidateKind::Sparse,

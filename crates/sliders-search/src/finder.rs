@@ -137,7 +137,9 @@ pub struct FindOptions {
     /// Sparse or dense candidates.
     pub kind: CandidateKind,
     /// Reject a candidate when the top 8 bits of the (folded) product with the mask have
-    /// fewer set bits than this; 0 turns the filter off (it is meaningless for black).
+    /// fewer set bits than this; 0 turns the filter off. For black magics the same test
+    /// applies: `(occ | !mask) * m` is `(occ & mask) * m + (!mask) * m`, the white
+    /// product shifted by a constant, so white-like candidates are black-like ones.
     pub min_top_popcount: u32,
     /// Candidates per chunk (the unit of parallel work and of resumption).
     pub chunk: u64,
@@ -165,7 +167,7 @@ impl FindOptions {
             scheme,
             seeding,
             kind: CandidateKind::Sparse,
-            min_top_popcount: if scheme == SchemeKind::Black { 0 } else { 6 },
+            min_top_popcount: 6,
             chunk: 1 << 14,
             range_candidates: None,
             time: None,
@@ -416,7 +418,7 @@ fn run_chunk(
     abort: &dyn Fn() -> bool,
 ) -> ChunkResult {
     let fold = tester.scheme == SchemeKind::Fancy32;
-    let filter = tester.min_top > 0 && tester.scheme != SchemeKind::Black;
+    let filter = tester.min_top > 0;
     macro_rules! go {
         ($sparse:literal, $fold:literal, $filter:literal) => {
             run_chunk_impl::<$sparse, $fold, $filter>(
@@ -1224,7 +1226,7 @@ pub fn square_work(target: Target, opts: &FindOptions, seed: u64, cap: u64) -> O
         min_top: opts.min_top_popcount,
     };
     let fold = opts.scheme == SchemeKind::Fancy32;
-    let filter = opts.min_top_popcount > 0 && opts.scheme != SchemeKind::Black;
+    let filter = opts.min_top_popcount > 0;
     let mut scratch = Scratch::new();
     let mut cost = 0u64;
     for chunk in 0.. {
