@@ -1,0 +1,102 @@
+//! The `peer-perft` binary end to end, at depths and sizes that take well under a second.
+
+use std::process::{Command, Output};
+
+fn peer_perft(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_peer-perft"))
+        .args(args)
+        .output()
+        .expect("peer-perft runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn perft_checks_every_count_then_prints_a_table_per_position() {
+    let out = peer_perft(&["--depth", "3", "--rounds", "2", "--scheme", "fancy"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    // 5 sides x 2 positions, each checked against the known count.
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(" ok")).count(),
+        10,
+        "{text}"
+    );
+    assert!(text.contains("startpos perft(3), 8902 nodes"), "{text}");
+    assert!(text.contains("kiwipete perft(2), 2039 nodes"), "{text}");
+    for name in [
+        "| sliders (",
+        "| cozy-chess 0.3.4",
+        "| shakmaty 0.30.1",
+        "| chess 3.2",
+        "| sliders [fancy]",
+    ] {
+        assert_eq!(text.matches(name).count(), 2, "{name} in\n{text}");
+    }
+    assert_eq!(
+        text.matches("median of per-round ratios").count(),
+        2 + 2,
+        "{text}"
+    );
+}
+
+#[test]
+fn lookups_print_every_crate_at_every_density() {
+    let out = peer_perft(&["--lookups", "--pairs", "64", "--rounds", "1"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    for density in ["sparse", "middlegame", "dense"] {
+        assert!(
+            text.contains(&format!("lookups, {density} occupancies: 64")),
+            "{text}"
+        );
+    }
+    for name in [
+        "| sliders pext |",
+        "| sliders fancy |",
+        "| cozy-chess",
+        "| shakmaty",
+        "| chess",
+    ] {
+        if name.contains("pext") && !sliders::schemes::SchemeId::Pext.is_available() {
+            continue;
+        }
+        assert_eq!(text.matches(name).count(), 3, "{name} in\n{text}");
+    }
+}
+
+#[test]
+fn builds_mode_runs_two_binaries_in_turn() {
+    let bin = env!("CARGO_BIN_EXE_peer-perft");
+    let out = peer_perft(&["--builds", bin, bin, "--depth", "2", "--rounds", "2"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert_eq!(text.matches("A / B time").count(), 2, "{text}");
+}
+
+#[test]
+fn child_prints_the_count_and_times() {
+    let out = peer_perft(&["--child", sliders_bench::KIWIPETE.fen, "2"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(words.len(), 3, "{text}");
+    assert_eq!(words[0], "2039");
+    assert!(words[1].parse::<f64>().unwrap() > 0.0);
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &["--bogus"][..],
+        &["--depth"],
+        &["--depth", "x"],
+        &["--scheme", "nope"],
+        &["--builds", "only-one"],
+    ] {
+        let out = peer_perft(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+    }
+}
