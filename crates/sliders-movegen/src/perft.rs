@@ -45,7 +45,7 @@ pub fn perft_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
 
 #[inline(always)]
 fn count<S: Scheme>(s: S, board: &Board) -> u64 {
-    let mut c = Counter(0);
+    let mut c = Counter(0, s);
     generate(s, board, &mut c);
     c.0
 }

@@ -30,6 +30,8 @@ pub struct CpuFacts {
     pub gfni: bool,
     /// AVX-512 F and BW, and the OS saves the ZMM and mask registers.
     pub avx512: bool,
+    /// The POPCNT instruction (not in the x86-64 baseline, in every CPU since about 2008).
+    pub popcnt: bool,
 }
 
 /// Reads the CPU facts with `cpuid`, or `None` off x86-64.
@@ -80,6 +82,7 @@ pub fn facts() -> Option<CpuFacts> {
             avx2: avx && has7(leaf7.ebx, 5),
             gfni: avx && has7(leaf7.ecx, 8),
             avx512: os_avx512 && has7(leaf7.ebx, 16) && has7(leaf7.ebx, 30),
+            popcnt: leaf1.ecx & (1 << 23) != 0,
         })
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -152,6 +155,7 @@ static VECTORS: AtomicU8 = AtomicU8::new(VECTORS_UNKNOWN);
 const AVX2: u8 = 1;
 const GFNI: u8 = 2;
 const AVX512: u8 = 4;
+const POPCNT: u8 = 8;
 
 fn vectors() -> u8 {
     match VECTORS.load(Ordering::Relaxed) {
@@ -161,6 +165,7 @@ fn vectors() -> u8 {
                     (f.avx2 as u8 * AVX2)
                         | ((f.avx2 && f.gfni) as u8 * GFNI)
                         | ((f.avx2 && f.gfni && f.avx512) as u8 * AVX512)
+                        | (f.popcnt as u8 * POPCNT)
                 }
                 None => 0,
             };
@@ -169,6 +174,16 @@ fn vectors() -> u8 {
         }
         known => known,
     }
+}
+
+/// Whether this CPU has the POPCNT instruction.
+///
+/// ```
+/// let _ = sliders::cpu::has_popcnt();
+/// ```
+#[inline]
+pub fn has_popcnt() -> bool {
+    vectors() & POPCNT != 0
 }
 
 /// Whether this CPU and OS run AVX2.

@@ -120,6 +120,20 @@ pub trait Scheme: Copy + Send + Sync {
         }
     }
 
+    /// How many squares `set` holds. Hot code that is generic over the scheme should
+    /// count with this rather than [`Bitboard::len`]: the x86-64 baseline has no POPCNT
+    /// instruction, and [`SchemeId::run`] wraps every scheme in [`Popcnt`] on CPUs that
+    /// have it, so a build without target flags still counts with one instruction.
+    ///
+    /// ```
+    /// use sliders::schemes::{Hyperbola, Scheme};
+    /// assert_eq!(Hyperbola.count(sliders::Bitboard(0b1011)), 3);
+    /// ```
+    #[inline(always)]
+    fn count(&self, set: Bitboard) -> u32 {
+        set.0.count_ones()
+    }
+
     /// The size of the scheme's attack table in bytes (the per-square entries, 128 of
     /// them, are not counted, as in the literature).
     fn table_bytes(&self) -> usize;
@@ -161,6 +175,83 @@ macro_rules! static_magic_scheme {
 }
 #[cfg(feature = "tables")]
 pub(crate) use static_magic_scheme;
+
+/// A scheme whose [`Scheme::count`] uses the POPCNT instruction; a value proves the CPU
+/// has it. [`SchemeId::run`] and [`dispatch`] wrap their scheme in it where they can.
+///
+/// ```
+/// use sliders::schemes::{Hyperbola, Popcnt, Scheme};
+/// use sliders::Bitboard;
+/// if let Some(counted) = Popcnt::wrap(Hyperbola) {
+///     assert_eq!(counted.count(Bitboard(u64::MAX)), 64);
+///     assert_eq!(counted.name(), "hyperbola");
+/// }
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Popcnt<S> {
+    inner: S,
+    _proof_of_popcnt: (),
+}
+
+impl<S: Scheme> Popcnt<S> {
+    /// `inner` with an instruction popcount, if this CPU has POPCNT.
+    #[inline]
+    pub fn wrap(inner: S) -> Option<Self> {
+        crate::cpu::has_popcnt().then_some(Popcnt {
+            inner,
+            _proof_of_popcnt: (),
+        })
+    }
+}
+
+impl<S: Scheme> Scheme for Popcnt<S> {
+    #[inline(always)]
+    fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.inner.rook_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.inner.bishop_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn queen_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.inner.queen_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn count(&self, set: Bitboard) -> u32 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        {
+            let out: u64;
+            // SAFETY: a `Popcnt` value exists only after cpuid reported POPCNT (`wrap`;
+            // the field is private). POPCNT reads and writes only the named registers and
+            // the flags (so no `preserves_flags`). Covered by `tests/count.rs`.
+            unsafe {
+                core::arch::asm!(
+                    "popcnt {out}, {set}",
+                    set = in(reg) set.0,
+                    out = lateout(reg) out,
+                    options(pure, nomem, nostack),
+                );
+            }
+            out as u32
+        }
+        #[cfg(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))))]
+        {
+            set.0.count_ones()
+        }
+    }
+
+    fn table_bytes(&self) -> usize {
+        self.inner.table_bytes()
+    }
+
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+}
 
 /// Code to run with a scheme chosen at run time: implement `run` generically once, and
 /// [`dispatch`] or [`SchemeId::run`] monomorphises it for the chosen scheme.
@@ -316,6 +407,12 @@ impl SchemeId {
     /// ```
     #[inline]
     pub fn run<W: WithScheme>(self, job: W) -> Result<W::Output, W> {
+        self.run_plain(Counted(job)).map_err(|Counted(job)| job)
+    }
+
+    /// [`SchemeId::run`] without the [`Popcnt`] wrapper: the scheme as it is.
+    #[inline]
+    pub fn run_plain<W: WithScheme>(self, job: W) -> Result<W::Output, W> {
         Ok(match self {
             SchemeId::Classical => job.run(Classical),
             #[cfg(feature = "tables")]
@@ -359,6 +456,21 @@ impl SchemeId {
             #[cfg(not(feature = "tables"))]
             _ => return Err(job),
         })
+    }
+}
+
+/// Runs the inner job with the scheme wrapped in [`Popcnt`] when the CPU allows.
+struct Counted<W>(W);
+
+impl<W: WithScheme> WithScheme for Counted<W> {
+    type Output = W::Output;
+
+    #[inline(always)]
+    fn run<S: Scheme>(self, scheme: S) -> W::Output {
+        match Popcnt::wrap(scheme) {
+            Some(counted) => self.0.run(counted),
+            None => self.0.run(scheme),
+        }
     }
 }
 
