@@ -103,9 +103,11 @@ pub struct FindArgs {
     /// fixed-shift/black: 12 rook, 9 bishop). Fewer than the mask: a record hunt.
     #[arg(long)]
     bits: Option<u32>,
-    /// A number (each square's candidates derive from seed, piece, square), `stockfish`
-    /// (Stockfish's per-rank seeds, a fresh generator per square), or `chain:N` (one
-    /// generator across all squares in order, sequential).
+    /// A number (each square's candidates derive from seed, piece, square: results do
+    /// not depend on threads or order), `tuned` (our per-piece-and-rank seeds, fewest
+    /// candidates), `stockfish` (Stockfish's per-rank seeds and single stream per square:
+    /// reproduces its magics), or `chain:N` (one generator across all squares in order,
+    /// sequential: reproduces our fancy32 prototype with chain:1).
     #[arg(long, default_value = "1")]
     seed: String,
     /// Worker threads (default: all cores).

@@ -11,8 +11,9 @@
 //! # Determinism and parallelism
 //!
 //! With [`Seeding::Seed`], each square's candidates come in chunks of
-//! [`FindOptions::chunk`] candidates, chunk `k` drawn from a generator seeded by
-//! `(seed, piece, square, k)`. A square's result is the first valid candidate in
+//! [`FindOptions::chunk`] candidates, chunk `k` drawn from generators seeded by
+//! `(seed, piece, square, k)` (three independent xorshift64* streams, one output of each
+//! ANDed per sparse candidate: see [`crate::rng::Triple`]). A square's result is the first valid candidate in
 //! (chunk, position) order, so it is the same whatever the thread count, the order the
 //! squares run in, or where a run was interrupted: squares run in parallel, and a
 //! square searched alone runs its chunks in parallel. [`Seeding::Stockfish`] is one
@@ -29,7 +30,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sliders::Square;
 
-use crate::rng::{chunk_seed, Xorshift64Star, STOCKFISH_RANK_SEEDS};
+use crate::rng::{chunk_seed, Candidates, Triple, Xorshift64Star, STOCKFISH_RANK_SEEDS};
 use crate::set::{Piece, SchemeKind};
 
 /// The most index bits the finder searches with (a rook mask has at most 12 bits).
@@ -65,15 +66,15 @@ pub enum Seeding {
 }
 
 /// Per-(piece, rank) seeds for [`Seeding::Tuned`], rook ranks 1..8 then bishop ranks
-/// 1..8: for each group, the seed in 1..=4096 whose squares need the fewest candidates
-/// (cost = drawn + 8 x tested) with the fancy scheme, found by [`tune_seeds`]
-/// (`cargo run --release -p sliders-search --example tune_seeds -- 4096`, 691 s on one
-/// core). All 128 magics then take 189,561 tested candidates (1,635,419 drawn), against
-/// 204,846 (1,804,319) with Stockfish's seeds.
+/// 1..8: for each group, the seed in 1..=16384 whose eight squares need the least work
+/// (draws, occupancy probes and tested candidates, [`square_work`]) with the fancy
+/// scheme, found by [`tune_seeds`] (`cargo run --release -p sliders-search --example
+/// tune_seeds -- 16384`, 371 s on two cores). This is Stockfish's idea (per-rank seeds
+/// chosen for speed) applied to our per-square streams.
 #[rustfmt::skip]
 pub const TUNED_SEEDS: [u64; 16] = [
-    2503, 902, 1063, 2254, 1715, 1348, 3078, 3174, // rook ranks 1..8
-    862, 1895, 3365, 1150, 2324, 2223, 1743, 2065, // bishop ranks 1..8
+    3409, 5039, 10452, 13821, 13817, 5651, 6860, 8284, // rook ranks 1..8
+    10012, 10314, 16317, 13100, 4766, 4685, 12631, 13617, // bishop ranks 1..8
 ];
 
 impl Seeding {
@@ -407,11 +408,11 @@ enum ChunkResult {
 /// whole chunk is drawn and the valid magic of least range (earliest on ties) kept as
 /// `best = (range, pos, magic)`.
 #[allow(clippy::too_many_arguments)]
-fn run_chunk(
+fn run_chunk<G: Candidates>(
     tester: &Tester<'_>,
     kind: CandidateKind,
     range_mode: bool,
-    generator: &mut Xorshift64Star,
+    generator: &mut G,
     count: u64,
     scratch: &mut Scratch,
     shared: &Shared,
@@ -421,7 +422,7 @@ fn run_chunk(
     let filter = tester.min_top > 0;
     macro_rules! go {
         ($sparse:literal, $fold:literal, $filter:literal) => {
-            run_chunk_impl::<$sparse, $fold, $filter>(
+            run_chunk_impl::<G, $sparse, $fold, $filter>(
                 tester, range_mode, generator, count, scratch, shared, abort,
             )
         };
@@ -441,10 +442,10 @@ fn run_chunk(
 /// [`run_chunk`] for one candidate kind, index function and filter setting.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn run_chunk_impl<const SPARSE: bool, const FOLD: bool, const FILTER: bool>(
+fn run_chunk_impl<G: Candidates, const SPARSE: bool, const FOLD: bool, const FILTER: bool>(
     tester: &Tester<'_>,
     range_mode: bool,
-    generator: &mut Xorshift64Star,
+    generator: &mut G,
     count: u64,
     scratch: &mut Scratch,
     shared: &Shared,
@@ -460,7 +461,7 @@ fn run_chunk_impl<const SPARSE: bool, const FOLD: bool, const FILTER: bool>(
             let magic = if SPARSE {
                 generator.sparse()
             } else {
-                generator.next_u64()
+                generator.dense()
             };
             pos += 1;
             if FILTER && !tester.passes_filter::<FOLD>(magic) {
@@ -636,7 +637,7 @@ fn search_target(
             }
         }
         let run = |k: u64, scratch: &mut Scratch| {
-            let mut generator = Xorshift64Star::new(chunk_seed(seed, pi, si, k));
+            let mut generator = Triple::new(chunk_seed(seed, pi, si, k));
             let result = run_chunk(
                 &tester,
                 opts.kind,
@@ -1213,9 +1214,13 @@ pub fn tune_seeds(opts: &FindOptions, max_seed: u64) -> ([u64; 16], [u64; 16]) {
     (seeds, work)
 }
 
+/// The extra weight of a tested candidate in [`square_work`].
+const TESTED_WEIGHT: u64 = 32;
+
 /// The work of one square's search with per-square seed `seed` (as [`Seeding::Seed`]):
-/// `4 x drawn + probes`, where a probe is one occupancy looked up in the scratch table
-/// (a draw costs about four probes here). `None` once it passes `cap`. This mirrors the
+/// `4 x drawn + probes + 32 x tested`, where a probe is one occupancy looked up in the
+/// scratch table (a draw costs about four probes here), and the tested term makes the
+/// tuning prefer fewer tested candidates too. `None` once it passes `cap`. This mirrors the
 /// hot loop with counters, for [`tune_seeds`].
 pub fn square_work(target: Target, opts: &FindOptions, seed: u64, cap: u64) -> Option<u64> {
     let data = SquareData::new(target.piece, target.square, opts.scheme);
@@ -1230,7 +1235,7 @@ pub fn square_work(target: Target, opts: &FindOptions, seed: u64, cap: u64) -> O
     let mut scratch = Scratch::new();
     let mut cost = 0u64;
     for chunk in 0.. {
-        let mut g = Xorshift64Star::new(chunk_seed(
+        let mut g = Triple::new(chunk_seed(
             seed,
             target.piece.index(),
             target.square as usize,
@@ -1239,7 +1244,7 @@ pub fn square_work(target: Target, opts: &FindOptions, seed: u64, cap: u64) -> O
         for _ in 0..opts.chunk {
             let magic = match opts.kind {
                 CandidateKind::Sparse => g.sparse(),
-                CandidateKind::Dense => g.next_u64(),
+                CandidateKind::Dense => g.dense(),
             };
             cost += 4;
             let pass = if !filter {
@@ -1250,6 +1255,9 @@ pub fn square_work(target: Target, opts: &FindOptions, seed: u64, cap: u64) -> O
                 tester.passes_filter::<false>(magic)
             };
             if pass {
+                // A tested candidate also counts on its own, so the tuning favours fewer
+                // tested candidates as well as less work.
+                cost += TESTED_WEIGHT;
                 let age = scratch.next_age();
                 let mut ok = true;
                 for &(key, attacks) in &data.pairs {

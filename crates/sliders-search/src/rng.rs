@@ -46,6 +46,56 @@ impl Xorshift64Star {
     }
 }
 
+/// A source of candidates: sparse (about 8 bits set) or dense words.
+pub trait Candidates {
+    /// A sparse word: the AND of three outputs.
+    fn sparse(&mut self) -> u64;
+    /// A dense word: one output.
+    fn dense(&mut self) -> u64;
+}
+
+impl Candidates for Xorshift64Star {
+    #[inline(always)]
+    fn sparse(&mut self) -> u64 {
+        Xorshift64Star::sparse(self)
+    }
+
+    #[inline(always)]
+    fn dense(&mut self) -> u64 {
+        self.next_u64()
+    }
+}
+
+/// Three independent xorshift64* streams; a sparse candidate is the AND of one output of
+/// each. The same distribution as [`Xorshift64Star::sparse`], but the three state
+/// updates do not wait on each other, so a candidate costs one step of latency, not
+/// three. Used for per-square seeding (not Stockfish's, which is one stream).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Triple([Xorshift64Star; 3]);
+
+impl Triple {
+    /// Three streams from one seed.
+    pub const fn new(seed: u64) -> Self {
+        Triple([
+            Xorshift64Star::new(mix64(seed)),
+            Xorshift64Star::new(mix64(seed ^ 0x5555_5555_5555_5555)),
+            Xorshift64Star::new(mix64(seed ^ 0xaaaa_aaaa_aaaa_aaaa)),
+        ])
+    }
+}
+
+impl Candidates for Triple {
+    #[inline(always)]
+    fn sparse(&mut self) -> u64 {
+        self.0[0].next_u64() & self.0[1].next_u64() & self.0[2].next_u64()
+    }
+
+    #[inline(always)]
+    fn dense(&mut self) -> u64 {
+        self.0[0].next_u64()
+    }
+}
+
 /// splitmix64's finaliser: a well-mixed 64-bit hash of `x`.
 pub const fn mix64(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
