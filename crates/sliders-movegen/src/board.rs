@@ -427,48 +427,6 @@ impl Board {
         self.turn = self.turn.other();
     }
 
-    /// Copy-make of a plain move (no promotion, en passant or castling) whose moving
-    /// role the generator already knows: no search for it.
-    #[inline(always)]
-    pub(crate) fn play_plain(&self, role: Role, from: usize, to: usize) -> Board {
-        let mut b = *self;
-        let us = b.turn as usize;
-        let them = us ^ 1;
-        let from_bb = bit(from);
-        let to_bb = bit(to);
-        b.ep = None;
-        b.halfmove = b.halfmove.saturating_add(1);
-        if b.colors[them] & to_bb != 0 {
-            for r in &mut b.roles {
-                *r &= !to_bb;
-            }
-            b.colors[them] &= !to_bb;
-            b.halfmove = 0;
-        }
-        b.colors[us] ^= from_bb | to_bb;
-        b.roles[role as usize] ^= from_bb | to_bb;
-        match role {
-            Role::Pawn => {
-                b.halfmove = 0;
-                if from.abs_diff(to) == 16 {
-                    let ep = (from + to) / 2;
-                    let their_pawns = b.roles[Role::Pawn as usize] & b.colors[them];
-                    if crate::tables::PAWN[us][ep] & their_pawns != 0 {
-                        b.ep = Some(Square::index_wrapping(ep));
-                    }
-                }
-            }
-            Role::King => b.castling &= !back_rank_bits(b.turn),
-            _ => {}
-        }
-        b.castling &= !(from_bb | to_bb);
-        if b.turn == Color::Black {
-            b.fullmove = b.fullmove.saturating_add(1);
-        }
-        b.turn = b.turn.other();
-        b
-    }
-
     /// The board after a legal move (copy-make).
     ///
     /// ```
