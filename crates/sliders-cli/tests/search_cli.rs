@@ -382,3 +382,60 @@ fn bad_find_arguments_exit_2() {
         assert!(!stderr(&o).contains("panicked"));
     }
 }
+
+#[test]
+fn a_killed_search_loses_nothing_and_resumes_to_the_same_result() {
+    let dir = temp_dir("kill");
+    let base = [
+        "find",
+        "--scheme",
+        "fancy",
+        "--piece",
+        "bishop",
+        "--squares",
+        "b1,g1,a2,b2,g2,h2,a7,b7",
+        "--bits",
+        "4",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+    ];
+    let full = dir.join("full.csv");
+    let o = sliders(&[&base[..], &["--out", full.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    let state = dir.join("state.json");
+    let part = dir.join("part.csv");
+    let args = [
+        &base[..],
+        &[
+            "--resume",
+            state.to_str().unwrap(),
+            "--out",
+            part.to_str().unwrap(),
+        ],
+    ]
+    .concat();
+    let mut child = Command::new(BIN)
+        .args(&args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(60));
+    let _ = child.kill(); // SIGKILL: no chance to clean up.
+    let _ = child.wait();
+    // Whatever the timing, the state file is whole (written by rename) or absent.
+    if state.exists() {
+        let text = std::fs::read_to_string(&state).unwrap();
+        let parsed: serde_json::Value = serde_json::from_str(&text).expect("state is whole JSON");
+        assert!(parsed["found"].is_array());
+    }
+    let o = sliders(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&part).unwrap(),
+        std::fs::read_to_string(&full).unwrap()
+    );
+}
