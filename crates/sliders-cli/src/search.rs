@@ -282,6 +282,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     let pool = pool
         .build()
         .map_err(|e| CliError::input(format!("thread pool: {e}")))?;
+    let cpu_before = process_cpu_seconds();
     let outcome = pool
         .install(|| sliders_search::finder::find(&targets, &opts, resume))
         .map_err(|e| {
@@ -307,6 +308,15 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         outcome.threads,
         outcome.rate_per_core() / 1e6
     );
+    if let (Some(before), Some(after)) = (cpu_before, process_cpu_seconds()) {
+        let cpu = after - before;
+        if cpu >= 0.05 {
+            eprintln!(
+                "CPU time: {cpu:.2} s: {:.2} M candidates/s per core-second of CPU",
+                outcome.generated as f64 / cpu / 1e6
+            );
+        }
+    }
     let complete = outcome.missing.is_empty();
     let all = targets.len() == 128;
     let text = if complete && all {
@@ -357,6 +367,18 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             }
         )))
     }
+}
+
+/// The process's user + system CPU time from `/proc/self/stat` (Linux; clock ticks of
+/// 1/100 s), so a busy machine does not make throughput look lower than it is.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name in parentheses; utime and stime are 14th and 15th.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }
 
 /// The rows found so far (offsets left empty: a partial set has no table layout).
