@@ -278,3 +278,30 @@ fn record_hunt_magics_verify_in_a_full_set() {
     assert_eq!(report.below_mask.len(), 4);
     set.fill_table().unwrap();
 }
+
+#[test]
+fn a_set_plugs_into_the_core_as_a_scheme() {
+    use sliders::schemes::Scheme;
+    let set = read_set(&load("fixed_shift_magics_88772_annuss.csv"), None).unwrap();
+    let mut table = Vec::new();
+    let tables = set.to_tables(&mut table).unwrap();
+    let scheme = &tables;
+    let mut occ = 0x0123_4567_89ab_cdefu64;
+    for _ in 0..2_000 {
+        occ = occ.rotate_left(23).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for sq in sliders::Square::ALL {
+            let b = sliders::Bitboard(occ);
+            assert_eq!(
+                scheme.queen_attacks(sq, b),
+                sliders::reference::queen_attacks(sq, b)
+            );
+        }
+    }
+    assert_eq!(scheme.table_bytes(), 88_772 * 8);
+    let black = read_set(
+        &load("black_magics_87988_annuss_fiekas.csv"),
+        Some(SchemeKind::Black),
+    )
+    .unwrap();
+    assert!(black.to_tables(&mut Vec::new()).is_err());
+}
