@@ -24,7 +24,7 @@ pub fn thread_cpu_seconds() -> Option<f64> {
     // SAFETY: `ts` is a valid, writable timespec (two 64-bit fields on 64-bit Linux),
     // and the clock id is the constant Linux defines for the calling thread's CPU time.
     let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
 }
 
 /// Seconds of CPU time used by the calling thread so far, where the platform gives it.

@@ -440,25 +440,18 @@ impl MagicSet {
 impl MagicSet {
     /// Builds the core crate's run-time scheme from this set: fills `table` (resized to
     /// fit) and returns a [`sliders::schemes::MagicTables`], which `&MagicTables`
-    /// implements [`sliders::schemes::Scheme`] for. Only for the 64-bit white index
-    /// (fancy, plain, fixed-shift): the core's `MagicTables` has no black or fancy32
-    /// form yet (use [`MagicSet::entries`] and the core's `IndexFn` for those).
+    /// implements [`sliders::schemes::Scheme`] for. Every scheme plugs in: the tables
+    /// carry the set's index function (64-bit, black or 32-bit).
     pub fn to_tables<'a>(
         &self,
         table: &'a mut Vec<Bitboard>,
     ) -> Result<sliders::schemes::MagicTables<'a>, String> {
-        if self.scheme.index_fn() != IndexFn::Magic {
-            return Err(format!(
-                "{} sets need their own index function; the core's MagicTables uses the \
-                 64-bit white index",
-                self.scheme
-            ));
-        }
         let filled = self.fill_table().map_err(|e| format!("{e:?}"))?;
         let (rook, bishop, _) = self.entries();
         table.clear();
         table.resize(filled.len(), Bitboard::EMPTY);
-        sliders::schemes::MagicTables::fill(rook, bishop, table).map_err(|e| format!("{e:?}"))
+        sliders::schemes::MagicTables::fill_with(rook, bishop, table, self.scheme.index_fn())
+            .map_err(|e| format!("{e:?}"))
     }
 }
 

@@ -71,3 +71,53 @@ fn a_non_standard_mask_is_rejected() {
         })
     ));
 }
+
+#[test]
+fn black_and_32_bit_sets_plug_in_with_their_index_function() {
+    use sliders::schemes::{black, fancy32, IndexFn};
+    let mut table = vec![Bitboard::EMPTY; black::TABLE_ENTRIES];
+    let blacks = MagicTables::fill_with(
+        black::ROOK_ENTRIES,
+        black::BISHOP_ENTRIES,
+        &mut table,
+        IndexFn::Black,
+    )
+    .unwrap();
+    let mut table32 = vec![Bitboard::EMPTY; fancy32::TABLE_ENTRIES];
+    let t = &fancy32::TABLES;
+    let thirty_two =
+        MagicTables::fill_with(t.rook, t.bishop, &mut table32, IndexFn::Magic32).unwrap();
+    for square in Square::ALL {
+        for occupied in reference::rook_mask(square).subsets() {
+            let expected = reference::rook_attacks(square, occupied);
+            assert_eq!(Scheme::rook_attacks(&&blacks, square, occupied), expected);
+            assert_eq!(
+                Scheme::rook_attacks(&&thirty_two, square, occupied),
+                expected
+            );
+        }
+        for occupied in reference::bishop_mask(square).subsets() {
+            let expected = reference::bishop_attacks(square, occupied);
+            assert_eq!(Scheme::bishop_attacks(&&blacks, square, occupied), expected);
+            assert_eq!(
+                Scheme::bishop_attacks(&&thirty_two, square, occupied),
+                expected
+            );
+        }
+    }
+    // The built-in fancy32 tables, used through MagicTables, index with 32 bits too.
+    let occupied = Bitboard(0x0042_0000_1800_2400);
+    assert_eq!(
+        fancy32::TABLES.rook_attacks(Square::D5, occupied),
+        reference::rook_attacks(Square::D5, occupied)
+    );
+    // A black set under the plain index fails, naming a square.
+    let mut table = vec![Bitboard::EMPTY; black::TABLE_ENTRIES];
+    assert!(MagicTables::fill_with(
+        black::ROOK_ENTRIES,
+        black::BISHOP_ENTRIES,
+        &mut table,
+        IndexFn::Magic
+    )
+    .is_err());
+}

@@ -27,6 +27,7 @@ pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
     bishop: BISHOP_ENTRIES,
     attacks: &ATTACKS,
+    index: IndexFn::Magic32,
 };
 
 /// The `fancy32` scheme.

@@ -25,6 +25,7 @@ pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
     bishop: BISHOP_ENTRIES,
     attacks: &ATTACKS,
+    index: IndexFn::Magic,
 };
 
 super::static_magic_scheme!(

@@ -24,6 +24,7 @@ pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
     bishop: BISHOP_ENTRIES,
     attacks: &ATTACKS,
+    index: IndexFn::Magic,
 };
 
 /// The `fixed-shift` scheme. The shifts are constants in the lookup, not loaded.

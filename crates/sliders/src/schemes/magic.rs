@@ -332,35 +332,61 @@ pub struct MagicTables<'a> {
     pub bishop: [MagicEntry; 64],
     /// The attack table every entry indexes.
     pub attacks: &'a [Bitboard],
+    /// How an occupancy becomes an index: the 64-bit magic, black magic or 32-bit index.
+    pub index: IndexFn,
 }
 
 impl<'a> MagicTables<'a> {
-    /// Fills `table` (which must be all [`Bitboard::EMPTY`]) from the entries, checking
-    /// every relevant occupancy of every square against the reference, and returns the
-    /// scheme. An error names the first square that fails and why.
+    /// Fills `table` (which must be all [`Bitboard::EMPTY`]) from the entries under the
+    /// standard 64-bit magic index, checking every relevant occupancy of every square
+    /// against the reference, and returns the scheme. An error names the first square
+    /// that fails and why.
     pub fn fill(
         rook: [MagicEntry; 64],
         bishop: [MagicEntry; 64],
         table: &'a mut [Bitboard],
     ) -> Result<Self, FillError> {
-        fill_all(table, &rook, &bishop, IndexFn::Magic)?;
+        Self::fill_with(rook, bishop, table, IndexFn::Magic)
+    }
+
+    /// [`MagicTables::fill`] for any index function: black magics and 32-bit magics plug
+    /// in too.
+    ///
+    /// ```
+    /// # #[cfg(feature = "tables")] {
+    /// use sliders::schemes::{black, IndexFn, MagicTables, Scheme};
+    /// use sliders::{reference, Bitboard, Square};
+    /// let mut table = vec![Bitboard::EMPTY; black::TABLE_ENTRIES];
+    /// let tables = MagicTables::fill_with(black::ROOK_ENTRIES, black::BISHOP_ENTRIES, &mut table, IndexFn::Black).unwrap();
+    /// let occupied = Bitboard(0x0042_0000_1800_2400);
+    /// assert_eq!(tables.rook_attacks(Square::C3, occupied), reference::rook_attacks(Square::C3, occupied));
+    /// # }
+    /// ```
+    pub fn fill_with(
+        rook: [MagicEntry; 64],
+        bishop: [MagicEntry; 64],
+        table: &'a mut [Bitboard],
+        index: IndexFn,
+    ) -> Result<Self, FillError> {
+        fill_all(table, &rook, &bishop, index)?;
         Ok(MagicTables {
             rook,
             bishop,
             attacks: table,
+            index,
         })
     }
 
     /// Rook attacks (also available through the [`Scheme`] impl on `&MagicTables`).
     #[inline(always)]
     pub fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        self.attacks[self.rook[square as usize].index(occupied)]
+        self.attacks[self.index.index(&self.rook[square as usize], occupied)]
     }
 
     /// Bishop attacks.
     #[inline(always)]
     pub fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        self.attacks[self.bishop[square as usize].index(occupied)]
+        self.attacks[self.index.index(&self.bishop[square as usize], occupied)]
     }
 }
 

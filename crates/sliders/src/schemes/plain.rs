@@ -35,6 +35,7 @@ pub static TABLES: MagicTables<'static> = MagicTables {
     rook: ROOK_ENTRIES,
     bishop: BISHOP_ENTRIES,
     attacks: &ATTACKS,
+    index: IndexFn::Magic,
 };
 
 /// The `plain` scheme: offset and shift follow from the square, so neither is loaded.
