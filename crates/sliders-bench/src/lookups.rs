@@ -14,7 +14,7 @@
 
 use std::hint::black_box;
 
-use sliders::schemes::{Scheme, SchemeId, WithScheme};
+use sliders::schemes::{LookupChecksum, SchemeId};
 use sliders::{Bitboard, Square};
 
 /// How densely the generated occupancies are filled.
@@ -164,7 +164,7 @@ impl Inputs {
     /// One rook and one bishop lookup per pair with `lookup`; the XOR of all answers.
     pub fn run(&self, lookup: Lookup) -> u64 {
         match lookup {
-            Lookup::Sliders(id) => match id.run(Ours(&self.ours)) {
+            Lookup::Sliders(id) => match id.run(LookupChecksum(&self.ours)) {
                 Ok(x) => x,
                 Err(_) => panic!("scheme {id} is unavailable on this CPU"),
             },
@@ -172,22 +172,6 @@ impl Inputs {
             Lookup::Shakmaty => shakmaty(&self.shakmaty),
             Lookup::Chess => chess(&self.chess),
         }
-    }
-}
-
-struct Ours<'a>(&'a [(Square, Bitboard)]);
-
-impl WithScheme for Ours<'_> {
-    type Output = u64;
-    #[inline(never)]
-    fn run<S: Scheme>(self, scheme: S) -> u64 {
-        let mut acc = 0u64;
-        for &(square, occupied) in self.0 {
-            let occupied = black_box(occupied);
-            acc ^= scheme.rook_attacks(square, occupied).0;
-            acc ^= scheme.bishop_attacks(square, occupied).0;
-        }
-        acc
     }
 }
 

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
-use sliders::schemes::{self, Classical, Scheme, SchemeId, WithScheme};
+use sliders::schemes::{self, Classical, LookupChecksum, Scheme, SchemeId, WithScheme};
 use sliders::{Bitboard, Square};
 use sliders_movegen::{perft_parallel, perft_with, Board, STARTPOS_FEN};
 
@@ -153,22 +153,6 @@ fn perft_stream(count: usize) -> Inputs {
     }
 }
 
-struct Lookups<'a>(&'a [(Square, Bitboard)]);
-
-impl WithScheme for Lookups<'_> {
-    type Output = u64;
-    #[inline(never)]
-    fn run<S: Scheme>(self, scheme: S) -> u64 {
-        let mut acc = 0u64;
-        for &(square, occupied) in self.0 {
-            let occupied = black_box(occupied);
-            acc ^= scheme.rook_attacks(square, occupied).0;
-            acc ^= scheme.bishop_attacks(square, occupied).0;
-        }
-        acc
-    }
-}
-
 /// Median, min and max of some samples (ns per pair).
 #[derive(Clone, Copy)]
 struct Stats {
@@ -205,9 +189,9 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
 
     // Every scheme must give the classical answer on every input set before timing.
     for set in &inputs {
-        let expected = SchemeId::Classical.run(Lookups(&set.pairs)).ok();
+        let expected = SchemeId::Classical.run(LookupChecksum(&set.pairs)).ok();
         for &id in &ids {
-            if id.run(Lookups(&set.pairs)).ok() != expected {
+            if id.run(LookupChecksum(&set.pairs)).ok() != expected {
                 return Err(CliError {
                     code: 1,
                     message: format!("scheme {id} disagrees with classical on {}", set.name),
@@ -229,7 +213,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
             for k in 0..ids.len() {
                 let s = (k + round) % ids.len();
                 let start = Instant::now();
-                black_box(ids[s].run(Lookups(black_box(&set.pairs))).ok());
+                black_box(ids[s].run(LookupChecksum(black_box(&set.pairs))).ok());
                 let ns = start.elapsed().as_nanos() as f64 / set.pairs.len() as f64;
                 samples[i][s].push(ns);
                 progress.inc(1);
