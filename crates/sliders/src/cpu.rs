@@ -106,23 +106,35 @@ pub const fn pext_is_fast_on(vendor: &[u8; 12], family: u32) -> bool {
     !((amd && family < 0x19) || (hygon && family == 0x18))
 }
 
-const UNKNOWN: u8 = 0;
-const NO_BMI2: u8 = 1;
-const SLOW_PEXT: u8 = 2;
-const FAST_PEXT: u8 = 3;
-static STATE: AtomicU8 = AtomicU8::new(UNKNOWN);
+// Every feature bit, read once with cpuid and cached; KNOWN marks the cache as filled.
+const KNOWN: u8 = 0x80;
+const BMI2: u8 = 1;
+const FAST_PEXT: u8 = 2;
+const AVX2: u8 = 4;
+const GFNI: u8 = 8;
+const AVX512: u8 = 16;
+const POPCNT: u8 = 32;
+static FEATURES: AtomicU8 = AtomicU8::new(0);
 
-fn state() -> u8 {
-    match STATE.load(Ordering::Relaxed) {
-        UNKNOWN => {
-            let state = match facts() {
-                Some(f) if f.bmi2 && pext_is_fast_on(&f.vendor, f.family) => FAST_PEXT,
-                Some(f) if f.bmi2 => SLOW_PEXT,
-                _ => NO_BMI2,
+#[inline]
+fn features() -> u8 {
+    match FEATURES.load(Ordering::Relaxed) {
+        0 => {
+            let bits = match facts() {
+                Some(f) => {
+                    let pext_fast = f.bmi2 && pext_is_fast_on(&f.vendor, f.family);
+                    (f.bmi2 as u8 * BMI2)
+                        | (pext_fast as u8 * FAST_PEXT)
+                        | (f.avx2 as u8 * AVX2)
+                        | ((f.avx2 && f.gfni) as u8 * GFNI)
+                        | ((f.avx2 && f.gfni && f.avx512) as u8 * AVX512)
+                        | (f.popcnt as u8 * POPCNT)
+                }
+                None => 0,
             };
             // Every thread computes the same value, so a race only repeats the work.
-            STATE.store(state, Ordering::Relaxed);
-            state
+            FEATURES.store(bits | KNOWN, Ordering::Relaxed);
+            bits
         }
         known => known,
     }
@@ -135,7 +147,7 @@ fn state() -> u8 {
 /// ```
 #[inline]
 pub fn has_bmi2() -> bool {
-    state() >= SLOW_PEXT
+    features() & BMI2 != 0
 }
 
 /// Whether this CPU has BMI2 and its PEXT is fast (see the module docs for the rule).
@@ -147,33 +159,7 @@ pub fn has_bmi2() -> bool {
 /// ```
 #[inline]
 pub fn pext_is_fast() -> bool {
-    state() == FAST_PEXT
-}
-
-const VECTORS_UNKNOWN: u8 = 0x80;
-static VECTORS: AtomicU8 = AtomicU8::new(VECTORS_UNKNOWN);
-const AVX2: u8 = 1;
-const GFNI: u8 = 2;
-const AVX512: u8 = 4;
-const POPCNT: u8 = 8;
-
-fn vectors() -> u8 {
-    match VECTORS.load(Ordering::Relaxed) {
-        VECTORS_UNKNOWN => {
-            let bits = match facts() {
-                Some(f) => {
-                    (f.avx2 as u8 * AVX2)
-                        | ((f.avx2 && f.gfni) as u8 * GFNI)
-                        | ((f.avx2 && f.gfni && f.avx512) as u8 * AVX512)
-                        | (f.popcnt as u8 * POPCNT)
-                }
-                None => 0,
-            };
-            VECTORS.store(bits, Ordering::Relaxed);
-            bits
-        }
-        known => known,
-    }
+    features() & FAST_PEXT != 0
 }
 
 /// Whether this CPU has the POPCNT instruction.
@@ -183,7 +169,7 @@ fn vectors() -> u8 {
 /// ```
 #[inline]
 pub fn has_popcnt() -> bool {
-    vectors() & POPCNT != 0
+    features() & POPCNT != 0
 }
 
 /// Whether this CPU and OS run AVX2.
@@ -193,7 +179,7 @@ pub fn has_popcnt() -> bool {
 /// ```
 #[inline]
 pub fn has_avx2() -> bool {
-    vectors() & AVX2 != 0
+    features() & AVX2 != 0
 }
 
 /// Whether this CPU and OS run AVX2 and VEX-encoded GFNI.
@@ -203,7 +189,7 @@ pub fn has_avx2() -> bool {
 /// ```
 #[inline]
 pub fn has_gfni() -> bool {
-    vectors() & GFNI != 0
+    features() & GFNI != 0
 }
 
 /// Whether this CPU and OS run AVX-512 F and BW with GFNI (and AVX2).
@@ -213,7 +199,7 @@ pub fn has_gfni() -> bool {
 /// ```
 #[inline]
 pub fn has_avx512() -> bool {
-    vectors() & AVX512 != 0
+    features() & AVX512 != 0
 }
 
 #[cfg(test)]

@@ -64,10 +64,21 @@ pub use bitboard::{Bitboard, Squares, Subsets};
 pub use reference::Slider;
 pub use square::{File, ParseSquareError, Rank, Square};
 
-use schemes::{dispatch, Scheme, WithScheme};
+use schemes::{Hyperbola, Scheme, WithScheme};
 
-/// One lookup as a dispatched job: `dispatch` matches the cached choice once and the
-/// lookup inlines into each arm, the same cost as a hand-written match.
+/// One lookup with the `auto` scheme: one match on the cached choice, the lookup inlined
+/// into each arm. `run_plain`, not `dispatch`: one lookup never counts, so the POPCNT
+/// wrapper's check would be work for nothing on every call.
+#[inline(always)]
+fn lookup(slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+    match schemes::auto().run_plain(Lookup(slider, square, occupied)) {
+        Ok(attacks) => attacks,
+        // `auto` only returns schemes that are available; this arm is never taken.
+        Err(job) => job.run(Hyperbola),
+    }
+}
+
+/// One lookup as a job for [`schemes::SchemeId::run_plain`].
 struct Lookup(Slider, Square, Bitboard);
 
 impl WithScheme for Lookup {
@@ -86,7 +97,7 @@ impl WithScheme for Lookup {
 /// ```
 #[inline]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    dispatch(Lookup(Slider::Rook, square, occupied))
+    lookup(Slider::Rook, square, occupied)
 }
 
 /// Bishop attacks with the [`schemes::auto`] scheme.
@@ -97,7 +108,7 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    dispatch(Lookup(Slider::Bishop, square, occupied))
+    lookup(Slider::Bishop, square, occupied)
 }
 
 /// Queen attacks with the [`schemes::auto`] scheme.
@@ -108,5 +119,5 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    dispatch(Lookup(Slider::Queen, square, occupied))
+    lookup(Slider::Queen, square, occupied)
 }

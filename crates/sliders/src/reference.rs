@@ -200,6 +200,24 @@ pub const fn mask(slider: Slider, square: Square) -> Option<Bitboard> {
     }
 }
 
+const fn offsets(masks: &[Bitboard; 64], start: usize) -> [u32; 64] {
+    let mut out = [0u32; 64];
+    let mut next = start;
+    let mut i = 0;
+    while i < 64 {
+        out[i] = next as u32;
+        next += 1 << masks[i].0.count_ones();
+        i += 1;
+    }
+    out
+}
+
+/// The popcount-sized ("fancy") layout: where each rook square's `2^popcount(mask)`
+/// slice begins in a table that holds all rook squares, then all bishop squares.
+pub(crate) const ROOK_OFFSETS: [u32; 64] = offsets(&ROOK_MASKS, 0);
+/// Where each bishop square's slice begins: after all 102,400 rook entries.
+pub(crate) const BISHOP_OFFSETS: [u32; 64] = offsets(&BISHOP_MASKS, 102_400);
+
 /// Rook attacks on an empty board, indexed by square.
 pub const ROOK_RAYS: [Bitboard; 64] = {
     let mut rays = [Bitboard::EMPTY; 64];

@@ -255,25 +255,12 @@ const fn fill_from(
     Ok(())
 }
 
-/// Where the attacks of `slider` on `square` begin in the PEXT-layout reference table:
-/// the squares' `2^popcount(mask)` slices in order, rooks first.
+/// Where the attacks of `slider` on `square` begin in the PEXT-layout reference table.
 const fn reference_offset(slider: Slider, square: Square) -> usize {
-    let mut offset = 0;
-    let mut i = 0;
-    let end = match slider {
-        Slider::Bishop => 64 + square as usize,
-        _ => square as usize,
-    };
-    while i < end {
-        let mask = if i < 64 {
-            ROOK_MASKS[i]
-        } else {
-            BISHOP_MASKS[i - 64]
-        };
-        offset += 1 << mask.0.count_ones();
-        i += 1;
+    match slider {
+        Slider::Bishop => crate::reference::BISHOP_OFFSETS[square as usize] as usize,
+        _ => crate::reference::ROOK_OFFSETS[square as usize] as usize,
     }
-    offset
 }
 
 /// Builds a table at compile time; a wrong magic fails the build.

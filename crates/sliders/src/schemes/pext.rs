@@ -9,28 +9,12 @@
 //! unavailable: [`Pext::detect`] returns `None`, and no value of [`Pext`] can exist.
 
 use crate::reference::{bishop_attacks, rook_attacks, BISHOP_MASKS, ROOK_MASKS};
+pub(crate) use crate::reference::{BISHOP_OFFSETS, ROOK_OFFSETS};
 use crate::schemes::Scheme;
 use crate::{Bitboard, Square};
 
 /// Entries in the PEXT (and popcount-sized fancy) table.
 pub const TABLE_ENTRIES: usize = 107_648;
-
-const fn offsets(masks: &[Bitboard; 64], start: usize) -> [u32; 64] {
-    let mut out = [0u32; 64];
-    let mut next = start;
-    let mut i = 0;
-    while i < 64 {
-        out[i] = next as u32;
-        next += 1 << masks[i].0.count_ones();
-        i += 1;
-    }
-    out
-}
-
-/// Where each rook square's slice begins.
-pub(crate) const ROOK_OFFSETS: [u32; 64] = offsets(&ROOK_MASKS, 0);
-/// Where each bishop square's slice begins: after all 102,400 rook entries.
-pub(crate) const BISHOP_OFFSETS: [u32; 64] = offsets(&BISHOP_MASKS, 102_400);
 
 const fn build() -> [Bitboard; TABLE_ENTRIES] {
     let mut table = [Bitboard::EMPTY; TABLE_ENTRIES];
