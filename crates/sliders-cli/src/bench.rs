@@ -267,9 +267,11 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Perft speeds: per scheme single-threaded, then the auto scheme on every thread.
+/// Perft speeds: per scheme single-threaded, then the auto scheme on one thread against
+/// every thread, one ply deeper (a shallow tree is too short to split well).
 struct PerftSpeeds {
-    positions: Vec<(&'static str, u32, u128)>,
+    /// (name, depth, nodes, parallel depth, parallel nodes)
+    positions: Vec<(&'static str, u32, u128, u32, u128)>,
     /// mnps[position][scheme]
     per_scheme: Vec<Vec<Stats>>,
     ids: Vec<SchemeId>,
@@ -321,6 +323,20 @@ fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpee
                 });
             }
         }
+        let deep = depth + 1;
+        let deep_nodes = perft_parallel(&board, deep, threads);
+        let timed_parallel = |threads: usize| -> Result<f64, CliError> {
+            let start = Instant::now();
+            let got = perft_parallel(black_box(&board), deep, threads);
+            let mnps = deep_nodes as f64 / start.elapsed().as_secs_f64() / 1e6;
+            if got != deep_nodes {
+                return Err(CliError {
+                    code: 1,
+                    message: format!("perft({deep}) of {name} on {threads} threads gave {got}, expected {deep_nodes}"),
+                });
+            }
+            Ok(mnps)
+        };
         let mut samples = vec![Vec::new(); ids.len()];
         let (mut single, mut parallel) = (Vec::new(), Vec::new());
         for round in 0..rounds {
@@ -331,15 +347,11 @@ fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpee
                 samples[s].push(nodes as f64 / start.elapsed().as_secs_f64() / 1e6);
                 progress.inc(1);
             }
-            let start = Instant::now();
-            black_box(perft_parallel(black_box(&board), depth, 1));
-            single.push(nodes as f64 / start.elapsed().as_secs_f64() / 1e6);
-            let start = Instant::now();
-            black_box(perft_parallel(black_box(&board), depth, threads));
-            parallel.push(nodes as f64 / start.elapsed().as_secs_f64() / 1e6);
+            single.push(timed_parallel(1)?);
+            parallel.push(timed_parallel(threads)?);
             progress.inc(2);
         }
-        out.positions.push((name, depth, nodes));
+        out.positions.push((name, depth, nodes, deep, deep_nodes));
         out.per_scheme
             .push(samples.iter_mut().map(|s| stats(s)).collect());
         out.parallel
@@ -353,7 +365,7 @@ fn print_perft(p: &PerftSpeeds) {
     println!();
     println!("perft, bulk counting, Mnps (median of the rounds; ratio: to the fastest scheme)");
     let mut header = format!("{:<16}", "scheme");
-    for (name, depth, _) in &p.positions {
+    for (name, depth, ..) in &p.positions {
         header.push_str(&format!(
             " {:>20} {:>6}",
             format!("{name} d{depth} Mnps"),
@@ -376,9 +388,9 @@ fn print_perft(p: &PerftSpeeds) {
         }
         println!("{line}");
     }
-    for ((name, depth, nodes), (one, all)) in p.positions.iter().zip(&p.parallel) {
+    for ((name, _, _, deep, deep_nodes), (one, all)) in p.positions.iter().zip(&p.parallel) {
         println!(
-            "{name} perft({depth}) = {nodes}: auto scheme, 1 thread {:.1} Mnps, {} threads {:.1} Mnps ({:.2}x)",
+            "{name} perft({deep}) = {deep_nodes}: auto scheme, 1 thread {:.1} Mnps, {} threads {:.1} Mnps ({:.2}x)",
             one.median,
             p.threads,
             all.median,
@@ -392,7 +404,7 @@ fn perft_json(p: &PerftSpeeds) -> Value {
         .positions
         .iter()
         .enumerate()
-        .map(|(i, (name, depth, nodes))| {
+        .map(|(i, (name, depth, nodes, deep, deep_nodes))| {
             let schemes: Vec<Value> = p
                 .ids
                 .iter()
@@ -405,6 +417,8 @@ fn perft_json(p: &PerftSpeeds) -> Value {
                 "depth": depth,
                 "nodes": nodes.to_string(),
                 "schemes": schemes,
+                "parallel_depth": deep,
+                "parallel_nodes": deep_nodes.to_string(),
                 "auto_single_thread_mnps": one.median,
                 "auto_all_threads_mnps": all.median,
                 "threads": p.threads,

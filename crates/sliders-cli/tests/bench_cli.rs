@@ -84,6 +84,9 @@ fn bench_runs_and_reports_every_scheme() {
     let perft = report["perft"].as_array().unwrap();
     assert_eq!(perft[0]["nodes"], "400");
     assert_eq!(perft[1]["nodes"], "48");
+    // Threads are compared one ply deeper: perft(3) of each position.
+    assert_eq!(perft[0]["parallel_nodes"], "8902");
+    assert_eq!(perft[1]["parallel_nodes"], "2039");
     for position in perft {
         assert_eq!(position["schemes"].as_array().unwrap().len(), names.len());
         assert!(position["auto_all_threads_mnps"].as_f64().unwrap() > 0.0);
