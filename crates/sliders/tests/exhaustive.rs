@@ -148,6 +148,11 @@ fn shift_in_magic() {
 }
 
 #[test]
+fn shared() {
+    check(SchemeId::Shared);
+}
+
+#[test]
 fn simd() {
     check(SchemeId::Simd);
 }
@@ -209,7 +214,7 @@ fn simd_batch_every_path() {
 #[test]
 fn every_scheme_has_an_exhaustive_test_above() {
     // Adding a SchemeId without a test here fails this count.
-    assert_eq!(SchemeId::ALL.len(), 16);
+    assert_eq!(SchemeId::ALL.len(), 17);
 }
 
 #[test]
@@ -221,6 +226,7 @@ fn table_sizes_are_the_published_ones() {
     assert_eq!(entries(SchemeId::Plain), 294_912);
     assert_eq!(entries(SchemeId::FixedShift), 88_772);
     assert_eq!(entries(SchemeId::Black), 87_988);
+    assert_eq!(entries(SchemeId::Shared), 57_952);
     assert_eq!(entries(SchemeId::Pext), 107_648);
     assert_eq!(SchemeId::PextPdep.table_bytes(), 107_648 * 2);
     assert_eq!(

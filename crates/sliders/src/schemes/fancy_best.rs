@@ -44,7 +44,7 @@ super::static_magic_scheme!(
 // Source: tests/data/magics/fancy_best_known_92864.csv; bishop offsets moved past the
 // 88,064 rook entries.
 #[rustfmt::skip]
-const ROOK: MagicData = [
+pub(crate) const ROOK: MagicData = [
     (0x11800040001481a0, 52, 0), // a1
     (0x2040400010002000, 53, 4096), // b1
     (0xa280200308801000, 53, 6144), // c1
@@ -111,7 +111,7 @@ const ROOK: MagicData = [
     (0x7645fffecbfea79e, 53, 86016), // h8
 ];
 #[rustfmt::skip]
-const BISHOP: MagicData = [
+pub(crate) const BISHOP: MagicData = [
     (0xffedf9fd7cfcffff, 59, 88064), // a1
     (0xfc0962854a77f576, 60, 88096), // b1
     (0x000401240100c201, 59, 88112), // c1

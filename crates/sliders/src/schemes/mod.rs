@@ -56,6 +56,8 @@ pub mod pext_pdep;
 #[cfg(feature = "tables")]
 pub mod plain;
 #[cfg(feature = "tables")]
+pub mod shared;
+#[cfg(feature = "tables")]
 pub mod shift_in_magic;
 pub mod simd;
 
@@ -81,6 +83,8 @@ pub use pext::Pext;
 pub use pext_pdep::PextPdep;
 #[cfg(feature = "tables")]
 pub use plain::Plain;
+#[cfg(feature = "tables")]
+pub use shared::Shared;
 #[cfg(feature = "tables")]
 pub use shift_in_magic::ShiftInMagic;
 pub use simd::{SimdAvx2, SimdGfni, SimdScalar};
@@ -317,6 +321,9 @@ scheme_ids!(
     KoggeStone = "kogge-stone",
     /// [`ShiftInMagic`]: the shift in the magic's top bits, 32-byte entries.
     ShiftInMagic = "shift-in-magic",
+    /// [`Shared`]: Hansen's post-mask; rook squares share regions in pairs, bishops in
+    /// fours.
+    Shared = "shared",
     /// [`simd`]: the queen's lines in vector lanes, on the best path this CPU has
     /// (AVX2 with GFNI, AVX2, or scalar).
     Simd = "simd",
@@ -381,6 +388,7 @@ impl SchemeId {
                 107_648 * 8
             }
             SchemeId::FancyBest => 92_864 * 8,
+            SchemeId::Shared => 57_952 * 8,
             SchemeId::Plain => 294_912 * 8,
             SchemeId::FixedShift => 88_772 * 8,
             SchemeId::Black => 87_988 * 8,
@@ -445,6 +453,8 @@ impl SchemeId {
             SchemeId::KoggeStone => job.run(KoggeStone),
             #[cfg(feature = "tables")]
             SchemeId::ShiftInMagic => job.run(ShiftInMagic),
+            #[cfg(feature = "tables")]
+            SchemeId::Shared => job.run(Shared),
             SchemeId::Simd => match (SimdGfni::detect(), SimdAvx2::detect()) {
                 (Some(gfni), _) => job.run(gfni),
                 (None, Some(avx2)) => job.run(avx2),
