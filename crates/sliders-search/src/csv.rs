@@ -1,7 +1,9 @@
 //! The CSV format of `tests/data/magics`:
 //! `piece,square,square_index,magic_hex,shift,bits_used,mask_bits,offset[,found_by]`.
 //!
-//! Lines starting with `#` are comments; `# scheme: <name>` names the scheme. Columns
+//! Lines starting with `#` are comments; `# scheme: <name>` names the scheme;
+//! `# offset_shift: <n>` gives an offset-in-magic set's offset unit (the `offset` column
+//! holds the decoded offset, which must equal `(magic & 0xFFFF) << n`). Columns
 //! are found by their header names, so extra columns (like `found_by`) are kept aside
 //! and optional ones (`square_index`, `bits_used`, `mask_bits`, `offset`) may be missing.
 
@@ -9,7 +11,7 @@ use std::fmt;
 
 use sliders::Square;
 
-use crate::set::{cumulative_offsets, MagicSet, Piece, SchemeKind, SetError, SquareMagic};
+use crate::set::{cumulative_offsets, MagicSet, Piece, SchemeKind, SquareMagic};
 
 /// A malformed file: what is wrong and on which line (1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +63,9 @@ pub struct CsvRow {
 pub struct CsvFile {
     /// The scheme a `# scheme: <name>` comment or a `scheme` column names.
     pub scheme: Option<SchemeKind>,
+    /// The offset unit's shift an `# offset_shift: <0..=3>` comment gives
+    /// (offset-in-magic sets).
+    pub offset_shift: Option<u32>,
     /// The other comment lines, without the `#`.
     pub comments: Vec<String>,
     /// The data rows in file order.
@@ -112,6 +117,19 @@ pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
                 file.scheme = Some(SchemeKind::from_name(name).ok_or_else(|| {
                     err(line, format!("unknown scheme '{}' in comment", name.trim()))
                 })?);
+            } else if let Some(value) = comment.strip_prefix("offset_shift:") {
+                let shift = value
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&s| s <= crate::offset::MAX_OFFSET_SHIFT)
+                    .ok_or_else(|| {
+                        err(
+                            line,
+                            format!("bad offset_shift '{}': expected 0 to 3", value.trim()),
+                        )
+                    })?;
+                file.offset_shift = Some(shift);
             } else {
                 file.comments.push(comment.to_string());
             }
@@ -247,6 +265,9 @@ impl CsvFile {
         if let Some(s) = self.scheme {
             return vec![s];
         }
+        if self.offset_shift.is_some() {
+            return vec![SchemeKind::OffsetInMagic];
+        }
         if !self.rows.is_empty()
             && self
                 .rows
@@ -373,11 +394,14 @@ impl CsvFile {
                 m[i].offset = offsets[i];
             }
         }
-        let mut set = MagicSet::new(scheme, magics[0], magics[1]).map_err(|e| {
-            let (piece, square) = match &e {
-                SetError::Bits { piece, square, .. }
-                | SetError::OffsetOutOfRange { piece, square, .. } => (*piece, *square),
-            };
+        let built = match self.offset_shift {
+            Some(shift) if scheme == SchemeKind::OffsetInMagic => {
+                MagicSet::with_offset_shift(scheme, magics[0], magics[1], shift)
+            }
+            _ => MagicSet::new(scheme, magics[0], magics[1]),
+        };
+        let mut set = built.map_err(|e| {
+            let (piece, square) = e.square();
             let line = seen[piece.index()][square as usize].map_or(end, |r| r.line);
             err(line, e.to_string())
         })?;
@@ -399,6 +423,9 @@ pub fn read_set(text: &str, scheme: Option<SchemeKind>) -> Result<MagicSet, Pars
 pub fn write_csv(set: &MagicSet) -> String {
     let mut out = String::new();
     out.push_str(&format!("# scheme: {}\n", set.scheme()));
+    if set.scheme() == SchemeKind::OffsetInMagic {
+        out.push_str(&format!("# offset_shift: {}\n", set.offset_shift()));
+    }
     for line in &set.provenance {
         out.push_str(&format!("# {line}\n"));
     }

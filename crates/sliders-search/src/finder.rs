@@ -1092,6 +1092,12 @@ fn monitor(opts: &FindOptions, total: u64, start: Instant, shared: &Shared, done
 /// offsets for fancy and fancy32, `square << bits` for plain, and a greedy packing of
 /// the shared table for fixed-shift and black.
 pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<crate::MagicSet, String> {
+    if scheme == SchemeKind::OffsetInMagic {
+        return Err(
+            "offset-in-magic magics are found together with their offsets: use offset::search"
+                .into(),
+        );
+    }
     let mut magics = [[None::<Found>; 64]; 2];
     for f in found {
         magics[f.piece.index()][f.square as usize] = Some(*f);

@@ -5,7 +5,8 @@
 //!   every relevant occupancy and reports the table size.
 //! - [`csv`], [`export`]: the CSV format of `tests/data/magics`, Rust source, JSON.
 //! - [`finder`]: the magic search (Stockfish's method, per-square seeding, parallel,
-//!   resumable); [`pack`]: shared-table packing for fixed-shift and black sets.
+//!   resumable); [`pack`]: shared-table packing for fixed-shift and black sets;
+//!   [`offset`]: the offset-in-magic search (offsets in the magics' low bits).
 //!
 //! Reproductions (tested): Stockfish's seeds give exactly
 //! `tests/data/magics/fancy_stockfish_seeds_107648.csv` (204,846 tested candidates);
@@ -28,6 +29,7 @@
 pub mod csv;
 pub mod export;
 pub mod finder;
+pub mod offset;
 pub mod pack;
 pub mod rng;
 pub mod set;

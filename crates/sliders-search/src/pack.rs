@@ -42,6 +42,12 @@ pub struct Packed {
 /// Repacks a fixed-shift or black set's offsets (greedy first-fit). The magics must be
 /// valid (no destructive collision within a square); the result verifies.
 pub fn pack(set: &MagicSet) -> Result<Packed, String> {
+    if set.scheme() == SchemeKind::OffsetInMagic {
+        return Err(
+            "offset-in-magic sets cannot be repacked: the offsets live in the magics' low bits, which change the products"
+                .into(),
+        );
+    }
     if !set.scheme().shared_table() {
         return Err(format!(
             "pack works on shared tables (fixed-shift, black), not {}",
@@ -212,5 +218,5 @@ fn improve(windows: &[Window], mut table: Table, mut at: Vec<usize>) -> (usize, 
 
 /// True for schemes whose sets [`pack`] accepts.
 pub fn packable(scheme: SchemeKind) -> bool {
-    scheme.shared_table()
+    scheme.shared_table() && scheme != SchemeKind::OffsetInMagic
 }

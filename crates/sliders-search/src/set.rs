@@ -25,20 +25,25 @@ pub enum SchemeKind {
     FixedShift,
     /// Black magics: index `((occ | !mask) * magic) >> shift`; one shared table.
     Black,
+    /// Eugene Kotlov's offset-in-magic: fixed shifts 52 / 55, one shared table, and the
+    /// square's offset kept in the magic's low 16 bits (`(m & 0xFFFF) << offset_shift`),
+    /// which also take part in the product. See [`crate::offset`].
+    OffsetInMagic,
 }
 
 impl SchemeKind {
     /// Every scheme, in a fixed order.
-    pub const ALL: [SchemeKind; 5] = [
+    pub const ALL: [SchemeKind; 6] = [
         SchemeKind::Fancy,
         SchemeKind::Fancy32,
         SchemeKind::Plain,
         SchemeKind::FixedShift,
         SchemeKind::Black,
+        SchemeKind::OffsetInMagic,
     ];
 
     /// The scheme's name on the command line and in files: `fancy`, `fancy32`, `plain`,
-    /// `fixed-shift`, `black`.
+    /// `fixed-shift`, `black`, `offset-in-magic`.
     pub const fn name(self) -> &'static str {
         match self {
             SchemeKind::Fancy => "fancy",
@@ -46,10 +51,11 @@ impl SchemeKind {
             SchemeKind::Plain => "plain",
             SchemeKind::FixedShift => "fixed-shift",
             SchemeKind::Black => "black",
+            SchemeKind::OffsetInMagic => "offset-in-magic",
         }
     }
 
-    /// Parses a name from [`SchemeKind::name`] (also `fixed_shift`).
+    /// Parses a name from [`SchemeKind::name`] (also `fixed_shift`, `offset_in_magic`).
     pub fn from_name(name: &str) -> Option<Self> {
         match name.trim() {
             "fancy" => Some(SchemeKind::Fancy),
@@ -57,13 +63,18 @@ impl SchemeKind {
             "plain" => Some(SchemeKind::Plain),
             "fixed-shift" | "fixed_shift" => Some(SchemeKind::FixedShift),
             "black" => Some(SchemeKind::Black),
+            "offset-in-magic" | "offset_in_magic" => Some(SchemeKind::OffsetInMagic),
             _ => None,
         }
     }
 
-    /// Whether rook and bishop squares share one table (fixed-shift, black).
+    /// Whether rook and bishop squares share one table (fixed-shift, black,
+    /// offset-in-magic).
     pub const fn shared_table(self) -> bool {
-        matches!(self, SchemeKind::FixedShift | SchemeKind::Black)
+        matches!(
+            self,
+            SchemeKind::FixedShift | SchemeKind::Black | SchemeKind::OffsetInMagic
+        )
     }
 
     /// The width of the product the shift applies to: 32 for fancy32, else 64.
@@ -204,6 +215,20 @@ impl SquareMagic {
 /// Why a set cannot even be built (before any occupancy is checked).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetError {
+    /// An offset-in-magic square whose offset is not its magic's low 16 bits shifted by
+    /// the set's offset shift.
+    OffsetNotInMagic {
+        /// Rook or bishop.
+        piece: Piece,
+        /// The square.
+        square: Square,
+        /// The offset given.
+        offset: u32,
+        /// The magic.
+        magic: u64,
+        /// The set's offset shift.
+        offset_shift: u32,
+    },
     /// Index bits outside 1..=24 (1..=32 would do for the product, but no table that
     /// large is useful), or different from the scheme's fixed width.
     Bits {
@@ -249,11 +274,34 @@ impl fmt::Display for SetError {
                 f,
                 "{piece} {square}: offset {offset} out of range (offset + 2^{bits} passes {MAX_TABLE_ENTRIES} entries)"
             ),
+            SetError::OffsetNotInMagic {
+                piece,
+                square,
+                offset,
+                magic,
+                offset_shift,
+            } => write!(
+                f,
+                "{piece} {square}: offset {offset} disagrees with the magic 0x{magic:016x}: its low 16 bits give 0x{:04x} << {offset_shift} = {}",
+                magic & 0xFFFF,
+                crate::offset::decoded_offset(*magic, *offset_shift)
+            ),
         }
     }
 }
 
 impl std::error::Error for SetError {}
+
+impl SetError {
+    /// The piece and square the error is about.
+    pub fn square(&self) -> (Piece, Square) {
+        match *self {
+            SetError::Bits { piece, square, .. }
+            | SetError::OffsetOutOfRange { piece, square, .. }
+            | SetError::OffsetNotInMagic { piece, square, .. } => (piece, square),
+        }
+    }
+}
 
 /// A complete magic set: 64 rook and 64 bishop magics under one scheme. Building one
 /// checks its shape (bits, offsets); [`MagicSet::verify`] checks every occupancy.
@@ -261,15 +309,20 @@ impl std::error::Error for SetError {}
 pub struct MagicSet {
     scheme: SchemeKind,
     magics: [[SquareMagic; 64]; 2],
+    /// Offset-in-magic: the offset unit's shift (0 for other schemes).
+    offset_shift: u32,
     /// Free-text lines saying where the set comes from (written as comments).
     pub provenance: Vec<String>,
 }
 
 impl MagicSet {
     /// Builds a set, checking each square's bits against the scheme (fixed widths for
-    /// plain; one width per piece for fixed-shift and black; 1..=24 bits). Offsets are
-    /// checked by [`MagicSet::verify`] (an index past [`MAX_TABLE_ENTRIES`] is out of
-    /// range).
+    /// plain and offset-in-magic; one width per piece for fixed-shift and black; 1..=24
+    /// bits). Offsets are checked by [`MagicSet::verify`] (an index past
+    /// [`MAX_TABLE_ENTRIES`] is out of range), except offset-in-magic ones, which must
+    /// equal the magic's low 16 bits shifted by the set's offset shift: the shift is
+    /// taken from the first square (rook a1..h8, then bishop) whose low bits are not 0
+    /// (see [`MagicSet::offset_in_magic`] to give it).
     pub fn new(
         scheme: SchemeKind,
         rook: [SquareMagic; 64],
@@ -293,6 +346,13 @@ impl MagicSet {
                     SchemeKind::Plain if m.bits != piece.plain_bits() => {
                         return Err(bad(format!("{} for plain magics", piece.plain_bits())));
                     }
+                    SchemeKind::OffsetInMagic if m.bits != piece.plain_bits() => {
+                        return Err(bad(format!(
+                            "{} for offset-in-magic (shift {})",
+                            piece.plain_bits(),
+                            64 - piece.plain_bits()
+                        )));
+                    }
                     SchemeKind::FixedShift | SchemeKind::Black if m.bits != first_bits => {
                         return Err(bad(format!(
                             "{first_bits} (the {piece} a1 width: one shift per piece)"
@@ -302,11 +362,85 @@ impl MagicSet {
                 }
             }
         }
+        let mut offset_shift = 0;
+        if scheme == SchemeKind::OffsetInMagic {
+            let first = magics
+                .iter()
+                .flat_map(|p| p.iter())
+                .find(|m| m.magic & crate::offset::OFFSET_BITS_MASK != 0);
+            if let Some(m) = first {
+                let low = (m.magic & crate::offset::OFFSET_BITS_MASK) as u32;
+                offset_shift = (0..=crate::offset::MAX_OFFSET_SHIFT)
+                    .find(|&s| low << s == m.offset)
+                    .unwrap_or(0);
+            }
+            crate::offset::check_offsets(&magics, offset_shift)?;
+        }
         Ok(MagicSet {
             scheme,
             magics,
+            offset_shift,
             provenance: Vec::new(),
         })
+    }
+
+    /// An offset-in-magic set from its 128 magics and the offset unit's shift (0..=3):
+    /// bits 12 / 9, offsets decoded from the magics' low 16 bits.
+    pub fn offset_in_magic(
+        rook: [u64; 64],
+        bishop: [u64; 64],
+        offset_shift: u32,
+    ) -> Result<Self, SetError> {
+        let make = |piece: Piece, magics: [u64; 64]| -> [SquareMagic; 64] {
+            magics.map(|magic| SquareMagic {
+                magic,
+                bits: piece.plain_bits(),
+                offset: crate::offset::decoded_offset(
+                    magic,
+                    offset_shift.min(crate::offset::MAX_OFFSET_SHIFT),
+                ),
+            })
+        };
+        Self::with_offset_shift(
+            SchemeKind::OffsetInMagic,
+            make(Piece::Rook, rook),
+            make(Piece::Bishop, bishop),
+            offset_shift,
+        )
+    }
+
+    /// [`MagicSet::new`] with the offset shift given (offset-in-magic; other schemes
+    /// need 0): every square's offset must equal its magic's low bits shifted by it.
+    pub fn with_offset_shift(
+        scheme: SchemeKind,
+        rook: [SquareMagic; 64],
+        bishop: [SquareMagic; 64],
+        offset_shift: u32,
+    ) -> Result<Self, SetError> {
+        if scheme == SchemeKind::OffsetInMagic {
+            if offset_shift > crate::offset::MAX_OFFSET_SHIFT {
+                // Only reachable through the API (files are checked when read).
+                return Err(SetError::OffsetNotInMagic {
+                    piece: Piece::Rook,
+                    square: Square::A1,
+                    offset: rook[0].offset,
+                    magic: rook[0].magic,
+                    offset_shift,
+                });
+            }
+            // Checked against the given shift first, so an error names the right square.
+            crate::offset::check_offsets(&[rook, bishop], offset_shift)?;
+        }
+        let mut set = MagicSet::new(scheme, rook, bishop)?;
+        if scheme == SchemeKind::OffsetInMagic {
+            set.offset_shift = offset_shift;
+        }
+        Ok(set)
+    }
+
+    /// The offset unit's shift of an offset-in-magic set (0 for other schemes).
+    pub fn offset_shift(&self) -> u32 {
+        self.offset_shift
     }
 
     /// The scheme.
@@ -324,14 +458,16 @@ impl MagicSet {
         &self.magics[piece.index()]
     }
 
-    /// The same magics with other offsets (checked like [`MagicSet::new`]).
+    /// The same magics with other offsets (checked like [`MagicSet::new`]; an
+    /// offset-in-magic set cannot move its offsets, they live in the magics).
     pub fn with_offsets(&self, rook: [u32; 64], bishop: [u32; 64]) -> Result<Self, SetError> {
         let mut magics = self.magics;
         for i in 0..64 {
             magics[0][i].offset = rook[i];
             magics[1][i].offset = bishop[i];
         }
-        let mut set = MagicSet::new(self.scheme, magics[0], magics[1])?;
+        let mut set =
+            MagicSet::with_offset_shift(self.scheme, magics[0], magics[1], self.offset_shift)?;
         set.provenance = self.provenance.clone();
         Ok(set)
     }

@@ -1,0 +1,507 @@
+//! The `offset-in-magic` search (Eugene Kotlov's idea): fixed-shift magics (52 for every
+//! rook square, a 12-bit window; 55 for every bishop square, a 9-bit window) in one
+//! shared table of attack sets, where a square's table offset is not stored: it lives in
+//! the low 16 bits of the magic itself. The per-square data is just `(mask, magic)`:
+//!
+//! ```text
+//! offset(m) = ((m & 0xFFFF) as usize) << OFFSET_SHIFT
+//! rook:   index = offset(m) + (((occ & mask).wrapping_mul(m)) >> 52) as usize
+//! bishop: index = offset(m) + (((occ & mask).wrapping_mul(m)) >> 55) as usize
+//! ```
+//!
+//! `OFFSET_SHIFT` (0..=3) is one constant per set: the offset unit is `2^OFFSET_SHIFT`
+//! entries, so 16 bits of units reach `0xFFFF << OFFSET_SHIFT`.
+//!
+//! The low 16 bits take part in the multiplication: an occupied square `p` adds
+//! `m << p` to the product, so for `p >= 37` the offset bits reach the index window, and
+//! for the ranks 7 and 8 (`p >= 48`) *only* the offset bits do (the magic's bits 16 and
+//! up are shifted out of the word). A magic is therefore valid only together with the
+//! offset it encodes, and the search tests the full 64-bit word: the high 48 bits drawn
+//! at random, the low 16 bits set to the offset being tried.
+//!
+//! # The search
+//!
+//! Greedy placement, hardest squares first (rooks, then bishops; more mask bits first;
+//! then square order), in the spirit of Volker Annuss' fixed-shift tables, where the
+//! squares' windows overlap wherever their used entries do not disagree. For each square
+//! the search scans table offsets upward in steps of the offset unit, from the lowest
+//! offset whose window can still reach a free entry, and at each offset tries
+//! [`OffsetOptions::trials`] random high parts. A trial is accepted when every
+//! occupancy's entry is free or holds the same attack set (no destructive collision
+//! within the square, none with squares already placed). Among the accepted trials the
+//! one that leaves the smallest table end wins (the earliest on ties), so the search
+//! prefers magics whose used indices cluster in a narrow band of the window and slot into
+//! the holes and the ragged end the earlier squares left. Scanning stops once no later
+//! offset can give a smaller end. A trial is abandoned as soon as its highest index so
+//! far cannot beat the best end found.
+//!
+//! Candidates come from the crate's per-square streams ([`crate::rng::Triple`], seeded by
+//! [`crate::rng::chunk_seed`] with the user's seed, the piece and the square), so a seed
+//! gives the same set on every run; the search is sequential (one core).
+
+use std::time::{Duration, Instant};
+
+use sliders::Square;
+
+use crate::rng::{chunk_seed, Candidates, Triple, Xorshift64Star};
+use crate::set::{MagicSet, Piece, SchemeKind, SetError};
+
+/// The bits of the magic that hold the offset (in units of `2^offset_shift` entries).
+pub const OFFSET_BITS_MASK: u64 = 0xFFFF;
+
+/// The largest offset shift the scheme allows.
+pub const MAX_OFFSET_SHIFT: u32 = 3;
+
+/// The decoded table offset of a magic: `(m & 0xFFFF) << offset_shift`.
+#[inline(always)]
+pub const fn decoded_offset(magic: u64, offset_shift: u32) -> u32 {
+    ((magic & OFFSET_BITS_MASK) as u32) << offset_shift
+}
+
+/// The shift of the scheme: 52 for rooks (12-bit window), 55 for bishops (9-bit).
+pub const fn shift_of(piece: Piece) -> u32 {
+    64 - piece.plain_bits()
+}
+
+/// The full table index of an occupancy (the scheme's lookup, exactly).
+#[inline(always)]
+pub fn index(piece: Piece, mask: u64, magic: u64, offset_shift: u32, occupied: u64) -> usize {
+    decoded_offset(magic, offset_shift) as usize
+        + ((occupied & mask).wrapping_mul(magic) >> shift_of(piece)) as usize
+}
+
+/// What the search does.
+#[derive(Clone, Debug)]
+pub struct OffsetOptions {
+    /// The seed of the per-square candidate streams.
+    pub seed: u64,
+    /// The offset unit's shift; `None`: the smallest in 0..=3 whose 16 bits of units
+    /// reach every offset the table needs (tried from 0 up; a run that outgrows its
+    /// unit starts over with the next).
+    pub offset_shift: Option<u32>,
+    /// Random high parts tried at each offset.
+    pub trials: u32,
+    /// The squares to place (default: all 128). A partial search gives a partial table.
+    pub targets: Vec<(Piece, Square)>,
+}
+
+impl OffsetOptions {
+    /// All 128 squares, the given seed, automatic offset shift, 48 trials per offset.
+    pub fn new(seed: u64) -> Self {
+        OffsetOptions {
+            seed,
+            offset_shift: None,
+            trials: DEFAULT_TRIALS,
+            targets: Piece::BOTH
+                .iter()
+                .flat_map(|&p| Square::ALL.iter().map(move |&s| (p, s)))
+                .collect(),
+        }
+    }
+}
+
+/// The default of [`OffsetOptions::trials`].
+pub const DEFAULT_TRIALS: u32 = 48;
+
+/// One placed square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Rook or bishop.
+    pub piece: Piece,
+    /// The square.
+    pub square: Square,
+    /// The full magic (its low 16 bits are the offset in units).
+    pub magic: u64,
+    /// The decoded offset.
+    pub offset: u32,
+    /// The lowest and highest local index used.
+    pub lo: u32,
+    /// See `lo`.
+    pub hi: u32,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct OffsetOutcome {
+    /// The placed squares, in placement order.
+    pub placements: Vec<Placement>,
+    /// The offset unit's shift used.
+    pub offset_shift: u32,
+    /// Table entries: the highest used index + 1.
+    pub entries: usize,
+    /// Trials (candidate magics tested against the table) in the final run.
+    pub trials: u64,
+    /// Wall time of the whole search (including runs restarted with a larger unit).
+    pub elapsed: Duration,
+}
+
+impl OffsetOutcome {
+    /// The complete set (needs all 128 squares).
+    pub fn to_set(&self) -> Result<MagicSet, String> {
+        let mut magics = [[None::<u64>; 64]; 2];
+        for p in &self.placements {
+            magics[p.piece.index()][p.square as usize] = Some(p.magic);
+        }
+        let mut out = [[0u64; 64]; 2];
+        for piece in Piece::BOTH {
+            for square in Square::ALL {
+                out[piece.index()][square as usize] = magics[piece.index()][square as usize]
+                    .ok_or_else(|| format!("no magic for {piece} {square}"))?;
+            }
+        }
+        MagicSet::offset_in_magic(out[0], out[1], self.offset_shift).map_err(|e| e.to_string())
+    }
+}
+
+/// A square's occupancies and their attacks, in a fixed shuffled order (a bad candidate
+/// shows its conflict sooner than in carry-rippler order).
+struct SquareData {
+    piece: Piece,
+    square: Square,
+    shift: u32,
+    pairs: Vec<(u64, u64)>,
+}
+
+impl SquareData {
+    fn new(piece: Piece, square: Square) -> Self {
+        let mask = piece.mask(square);
+        let mut pairs: Vec<(u64, u64)> = mask
+            .subsets()
+            .map(|occ| (occ.0, piece.attacks(square, occ).0))
+            .collect();
+        let mut g = Xorshift64Star::new(0x0ff5_e7ed);
+        for i in (1..pairs.len()).rev() {
+            let j = (g.next_u64() % (i as u64 + 1)) as usize;
+            pairs.swap(i, j);
+        }
+        SquareData {
+            piece,
+            square,
+
+            shift: shift_of(piece),
+            pairs,
+        }
+    }
+}
+
+/// The table under construction: attack sets, 0 for a free entry (a slider always
+/// attacks at least one square, so no real entry is 0).
+struct Table {
+    value: Vec<u64>,
+    /// Highest used index + 1.
+    end: usize,
+    /// The lowest free index.
+    first_free: usize,
+}
+
+/// Why a run stopped.
+enum RunError {
+    /// An offset past `0xFFFF << shift` was needed.
+    Overflow,
+    /// No magic for a square within the trial cap.
+    NotFound(Piece, Square),
+}
+
+/// Per-square scratch: an epoch per local index, so it is never cleared.
+struct Scratch {
+    seen: Vec<(u64, u32)>,
+    age: u32,
+}
+
+/// A trial's result: the local index range, or `None` (a conflict, or no better end).
+#[inline(always)]
+fn trial(
+    data: &SquareData,
+    table: &[u64],
+    scratch: &mut Scratch,
+    offset: usize,
+    magic: u64,
+    bound: usize,
+) -> Option<(u32, u32)> {
+    scratch.age = scratch.age.wrapping_add(1);
+    if scratch.age == 0 {
+        scratch.seen.fill((0, 0));
+        scratch.age = 1;
+    }
+    let age = scratch.age;
+    let mut lo = u32::MAX;
+    let mut hi = 0u32;
+    // The index may not reach `bound - offset` (the trial could not beat the best end).
+    let limit = bound.saturating_sub(offset) as u64;
+    for &(occ, attacks) in &data.pairs {
+        let local = occ.wrapping_mul(magic) >> data.shift;
+        if local >= limit {
+            return None;
+        }
+        let slot = &mut scratch.seen[local as usize];
+        if slot.1 == age {
+            if slot.0 != attacks {
+                return None;
+            }
+            continue;
+        }
+        *slot = (attacks, age);
+        let t = table[offset + local as usize];
+        if t != 0 && t != attacks {
+            return None;
+        }
+        lo = lo.min(local as u32);
+        hi = hi.max(local as u32);
+    }
+    Some((lo, hi))
+}
+
+/// Trials at offsets far past the table's end without a valid magic before a square is
+/// given up (a guard: every square finds one within a few offsets).
+const MAX_EMPTY_OFFSETS: usize = 1 << 12;
+
+fn place(
+    data: &SquareData,
+    table: &mut Table,
+    scratch: &mut Scratch,
+    offset_shift: u32,
+    trials: u32,
+    rng: &mut Triple,
+    count: &mut u64,
+) -> Result<Placement, RunError> {
+    // Squares whose mask fills the window (rook corners, the four central bishops) have
+    // few valid magics: more trials per offset, so they do not drift far past the end.
+    let base =
+        trials << (2 * (data.pairs.len().trailing_zeros() + data.shift).saturating_sub(62)).min(6);
+    // Each round scans with twice the trials of the one before, when the one before
+    // found nothing before the offsets ran out (16 bits of units, or a guard distance).
+    for round in 0..8 {
+        if let Some(p) = scan(
+            data,
+            table,
+            scratch,
+            offset_shift,
+            base << round,
+            rng,
+            count,
+        ) {
+            return Ok(p);
+        }
+    }
+    let units_left = (table.end >> offset_shift) as u64 <= OFFSET_BITS_MASK;
+    Err(if units_left {
+        RunError::NotFound(data.piece, data.square)
+    } else {
+        RunError::Overflow
+    })
+}
+
+/// One scan of [`place`]: the placement, or `None` when no trial fitted.
+fn scan(
+    data: &SquareData,
+    table: &mut Table,
+    scratch: &mut Scratch,
+    offset_shift: u32,
+    trials: u32,
+    rng: &mut Triple,
+    count: &mut u64,
+) -> Option<Placement> {
+    let unit = 1usize << offset_shift;
+    let window = 1usize << (64 - data.shift);
+    let end = table.end;
+    let mut offset = table.first_free.saturating_sub(window - 1) & !(unit - 1);
+    // (end, offset, magic, lo, hi)
+    let mut best: Option<(usize, usize, u64, u32, u32)> = None;
+    loop {
+        if let Some(b) = best {
+            if b.0 == end || offset >= b.0 {
+                break;
+            }
+        } else if offset > end + MAX_EMPTY_OFFSETS * unit {
+            return None;
+        }
+        let units = offset >> offset_shift;
+        if units as u64 > OFFSET_BITS_MASK {
+            if best.is_none() {
+                return None;
+            }
+            break;
+        }
+        if table.value.len() < offset + window {
+            table.value.resize(offset + window, 0);
+        }
+        for k in 0..trials {
+            if best.is_some_and(|b| b.0 == end) {
+                break;
+            }
+            // Mostly sparse high parts (few set bits keep the products' top bits in a
+            // narrow band), some denser ones.
+            let high = if k % 4 == 3 {
+                rng.dense()
+            } else {
+                rng.sparse()
+            };
+            let magic = (high & !OFFSET_BITS_MASK) | units as u64;
+            *count += 1;
+            let bound = best.map_or(usize::MAX, |b| b.0);
+            if let Some((lo, hi)) = trial(data, &table.value, scratch, offset, magic, bound) {
+                let new_end = end.max(offset + hi as usize + 1);
+                if best.is_none_or(|b| new_end < b.0) {
+                    best = Some((new_end, offset, magic, lo, hi));
+                }
+            }
+        }
+        offset += unit;
+    }
+    let (new_end, offset, magic, lo, hi) = best?;
+    for &(occ, attacks) in &data.pairs {
+        let i = offset + (occ.wrapping_mul(magic) >> data.shift) as usize;
+        table.value[i] = attacks;
+    }
+    table.end = new_end;
+    while table.first_free < table.value.len() && table.value[table.first_free] != 0 {
+        table.first_free += 1;
+    }
+    Some(Placement {
+        piece: data.piece,
+        square: data.square,
+        magic,
+        offset: offset as u32,
+        lo,
+        hi,
+    })
+}
+
+/// The hardest-first order: rooks before bishops, more mask bits first, then squares.
+fn order(targets: &[(Piece, Square)]) -> Vec<(Piece, Square)> {
+    let mut list = targets.to_vec();
+    list.sort_by_key(|&(p, s)| (p.index(), std::cmp::Reverse(p.mask_bits(s)), s as usize));
+    list.dedup();
+    list
+}
+
+fn run(opts: &OffsetOptions, offset_shift: u32) -> Result<(Vec<Placement>, usize, u64), RunError> {
+    let mut table = Table {
+        value: Vec::new(),
+        end: 0,
+        first_free: 0,
+    };
+    let mut scratch = Scratch {
+        seen: vec![(0, 0); 1 << 12],
+        age: 0,
+    };
+    let mut placements = Vec::new();
+    let mut count = 0u64;
+    for (piece, square) in order(&opts.targets) {
+        let data = SquareData::new(piece, square);
+        let mut rng = Triple::new(chunk_seed(opts.seed, piece.index(), square as usize, 0));
+        placements.push(place(
+            &data,
+            &mut table,
+            &mut scratch,
+            offset_shift,
+            opts.trials.max(1),
+            &mut rng,
+            &mut count,
+        )?);
+    }
+    Ok((placements, table.end, count))
+}
+
+/// Runs the search. Errors: a square without a magic (not seen in practice), or a table
+/// that outgrows the largest offset unit.
+pub fn search(opts: &OffsetOptions) -> Result<OffsetOutcome, String> {
+    let start = Instant::now();
+    let shifts: Vec<u32> = match opts.offset_shift {
+        Some(s) if s > MAX_OFFSET_SHIFT => {
+            return Err(format!(
+                "offset shift {s}: the scheme allows 0 to {MAX_OFFSET_SHIFT}"
+            ))
+        }
+        Some(s) => vec![s],
+        None => (0..=MAX_OFFSET_SHIFT).collect(),
+    };
+    for &s in &shifts {
+        match run(opts, s) {
+            Ok((placements, entries, trials)) => {
+                return Ok(OffsetOutcome {
+                    placements,
+                    offset_shift: s,
+                    entries,
+                    trials,
+                    elapsed: start.elapsed(),
+                })
+            }
+            Err(RunError::Overflow) => continue,
+            Err(RunError::NotFound(piece, square)) => {
+                return Err(format!(
+                    "{piece} {square}: no magic found within {MAX_EMPTY_OFFSETS} offsets past the table's end"
+                ))
+            }
+        }
+    }
+    Err(format!(
+        "the table outgrew 16 bits of offset units with offset shift {}",
+        shifts.last().copied().unwrap_or(0)
+    ))
+}
+
+/// The core crate's data file `crates/sliders/src/schemes/offset_in_magic_data.rs` for a
+/// verified set: the entry count, the offset shift and the 128 magics. `command` is the
+/// command that generated it (named in the header).
+pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, String> {
+    if set.scheme() != SchemeKind::OffsetInMagic {
+        return Err(format!(
+            "an offset-in-magic set is needed, not {}",
+            set.scheme()
+        ));
+    }
+    let report = set.verify().map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "//! Generated by `{command}` from tests/data/own/offset_in_magic_sliders.csv: do not edit.\n"
+    ));
+    out.push_str("/// Entries in the shared table.\n");
+    out.push_str(&format!(
+        "pub(super) const TABLE_ENTRIES: usize = {};\n",
+        report.entries
+    ));
+    out.push_str("/// Offset unit: offset = (magic & 0xFFFF) << OFFSET_SHIFT.\n");
+    out.push_str(&format!(
+        "pub(super) const OFFSET_SHIFT: u32 = {};\n",
+        set.offset_shift()
+    ));
+    for (piece, name) in [
+        (Piece::Rook, "ROOK_MAGICS"),
+        (Piece::Bishop, "BISHOP_MAGICS"),
+    ] {
+        out.push_str("#[rustfmt::skip]\n");
+        out.push_str(&format!("pub(super) const {name}: [u64; 64] = [\n"));
+        for square in Square::ALL {
+            out.push_str(&format!(
+                "    0x{:016x}, // {square}\n",
+                set.get(piece, square).magic
+            ));
+        }
+        out.push_str("];\n");
+    }
+    Ok(out)
+}
+
+/// Checks that every square's `offset` equals its magic's low bits shifted by
+/// `offset_shift`: the first square that disagrees (rook a1..h8, then bishop).
+pub(crate) fn check_offsets(
+    magics: &[[crate::SquareMagic; 64]; 2],
+    offset_shift: u32,
+) -> Result<(), SetError> {
+    for piece in Piece::BOTH {
+        for square in Square::ALL {
+            let m = magics[piece.index()][square as usize];
+            if m.offset != decoded_offset(m.magic, offset_shift) {
+                return Err(SetError::OffsetNotInMagic {
+                    piece,
+                    square,
+                    offset: m.offset,
+                    magic: m.magic,
+                    offset_shift,
+                });
+            }
+        }
+    }
+    Ok(())
+}
