@@ -90,7 +90,7 @@ pub fn run(command: SearchCommand) -> Result<(), CliError> {
 /// `sliders find` arguments.
 #[derive(clap::Args)]
 pub struct FindArgs {
-    /// fancy, fancy32, plain, fixed-shift or black.
+    /// fancy, fancy32, plain, fixed-shift, black or offset-in-magic.
     #[arg(long)]
     scheme: String,
     /// Only this piece: rook or bishop (default both).
@@ -139,6 +139,13 @@ pub struct FindArgs {
     /// index range (then the set is packed).
     #[arg(long, default_value_t = 1 << 15)]
     range_candidates: u64,
+    /// offset-in-magic: the offset unit's shift, 0 to 3 (offset = (magic & 0xFFFF) <<
+    /// shift). Default: the smallest the table needs.
+    #[arg(long)]
+    offset_shift: Option<u32>,
+    /// offset-in-magic: random magics tried at each table offset (default 48).
+    #[arg(long)]
+    trials: Option<u32>,
 }
 
 fn parse_duration(text: &str) -> Option<Duration> {
@@ -161,6 +168,9 @@ fn parse_duration(text: &str) -> Option<Duration> {
 fn find(args: FindArgs) -> Result<(), CliError> {
     let scheme = parse_scheme(&args.scheme)?;
     let format = parse_format(&args.format)?;
+    if scheme == SchemeKind::OffsetInMagic {
+        return find_offset_in_magic(&args, format);
+    }
     let seeding = Seeding::parse(&args.seed).ok_or_else(|| {
         CliError::input(format!(
             "bad --seed '{}': expected a number, stockfish or chain:N",
@@ -369,6 +379,76 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     }
 }
 
+/// `sliders find --scheme offset-in-magic`: the greedy search of
+/// `sliders_search::offset` (all 128 squares, one thread, deterministic per seed).
+fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError> {
+    let unsupported = [
+        ("--piece", args.piece.is_some()),
+        ("--squares", !args.squares.is_empty()),
+        ("--bits", args.bits.is_some()),
+        ("--resume", args.resume.is_some()),
+        ("--time", args.time.is_some()),
+        ("--candidates", args.candidates.is_some()),
+        ("--kind", args.kind.is_some()),
+        ("--filter", args.filter.is_some()),
+    ];
+    if let Some((name, _)) = unsupported.iter().find(|(_, given)| *given) {
+        return Err(CliError::input(format!(
+            "{name}: not supported by --scheme offset-in-magic (it places all 128 squares together)"
+        )));
+    }
+    let seed = match Seeding::parse(&args.seed) {
+        Some(Seeding::Seed(n)) => n,
+        _ => {
+            return Err(CliError::input(format!(
+                "bad --seed '{}': offset-in-magic takes a number",
+                args.seed
+            )))
+        }
+    };
+    let mut opts = sliders_search::offset::OffsetOptions::new(seed);
+    if let Some(shift) = args.offset_shift.filter(|&s| s > 3) {
+        return Err(CliError::input(format!("--offset-shift {shift}: 0 to 3")));
+    }
+    opts.offset_shift = args.offset_shift;
+    if let Some(trials) = args.trials {
+        if trials == 0 {
+            return Err(CliError::input("--trials must be at least 1"));
+        }
+        opts.trials = trials;
+    }
+    let cpu_before = process_cpu_seconds();
+    let outcome = sliders_search::offset::search(&opts).map_err(bad_set)?;
+    let mut set = outcome.to_set().map_err(bad_set)?;
+    let report = set
+        .verify()
+        .map_err(|e| bad_set(format!("internal error: the found set fails: {e}")))?;
+    let cpu = match (cpu_before, process_cpu_seconds()) {
+        (Some(b), Some(a)) => format!(", {:.1} s CPU", a - b),
+        _ => String::new(),
+    };
+    eprintln!(
+        "offset-in-magic: {} trials in {:.2} s{cpu}; offset shift {}",
+        outcome.trials,
+        outcome.elapsed.as_secs_f64(),
+        outcome.offset_shift
+    );
+    eprintln!(
+        "table: {} entries ({:.1} KiB)",
+        report.entries,
+        report.kib()
+    );
+    set.provenance = vec![format!(
+        "found by sliders find --scheme offset-in-magic --seed {seed}{}{}: {} entries, offset shift {}",
+        args.trials.map_or(String::new(), |t| format!(" --trials {t}")),
+        args.offset_shift
+            .map_or(String::new(), |s| format!(" --offset-shift {s}")),
+        report.entries,
+        outcome.offset_shift
+    )];
+    write_output(args.out.as_deref(), &export::write(&set, format))
+}
+
 /// The process's user + system CPU time from `/proc/self/stat` (Linux; clock ticks of
 /// 1/100 s), so a busy machine does not make throughput look lower than it is.
 fn process_cpu_seconds() -> Option<f64> {
@@ -406,7 +486,7 @@ fn partial_csv(scheme: SchemeKind, seeding: &Seeding, found: &[Found]) -> String
 
 fn pack(path: &Path, scheme: Option<&str>, out: Option<&Path>) -> Result<(), CliError> {
     let (set, report, _) = load_verified(path, scheme)?;
-    if !set.scheme().shared_table() {
+    if !sliders_search::pack::packable(set.scheme()) {
         return Err(CliError::input(format!(
             "{}: pack repacks fixed-shift and black sets, not {}",
             path.display(),
@@ -444,7 +524,7 @@ fn bad_set(message: impl std::fmt::Display) -> CliError {
 fn parse_scheme(name: &str) -> Result<SchemeKind, CliError> {
     SchemeKind::from_name(name).ok_or_else(|| {
         CliError::input(format!(
-            "unknown scheme '{name}': expected fancy, fancy32, plain, fixed-shift or black"
+            "unknown scheme '{name}': expected fancy, fancy32, plain, fixed-shift, black or offset-in-magic"
         ))
     })
 }
@@ -509,7 +589,7 @@ fn load_verified(
 }
 
 fn verify(path: &Path, scheme: Option<&str>) -> Result<(), CliError> {
-    let (_, report, how) = load_verified(path, scheme)?;
+    let (set, report, how) = load_verified(path, scheme)?;
     let mut out = String::new();
     out.push_str(&format!("{}: ok\n", path.display()));
     out.push_str(&format!("scheme: {} ({how})\n", report.scheme));
@@ -525,6 +605,13 @@ fn verify(path: &Path, scheme: Option<&str>) -> Result<(), CliError> {
             report.used_entries,
             report.kib()
         )),
+    }
+    if report.scheme == SchemeKind::OffsetInMagic {
+        out.push_str(&format!(
+            "offset shift: {} (offset = (magic & 0xFFFF) << {})\n",
+            set.offset_shift(),
+            set.offset_shift()
+        ));
     }
     if report.below_mask.is_empty() {
         out.push_str("below mask bits: none\n");
