@@ -148,6 +148,11 @@ fn shift_in_magic() {
 }
 
 #[test]
+fn offset_in_magic() {
+    check(SchemeId::OffsetInMagic);
+}
+
+#[test]
 fn shared() {
     check(SchemeId::Shared);
 }
@@ -214,7 +219,7 @@ fn simd_batch_every_path() {
 #[test]
 fn every_scheme_has_an_exhaustive_test_above() {
     // Adding a SchemeId without a test here fails this count.
-    assert_eq!(SchemeId::ALL.len(), 17);
+    assert_eq!(SchemeId::ALL.len(), 18);
 }
 
 #[test]
@@ -227,6 +232,11 @@ fn table_sizes_are_the_published_ones() {
     assert_eq!(entries(SchemeId::FixedShift), 88_772);
     assert_eq!(entries(SchemeId::Black), 87_988);
     assert_eq!(entries(SchemeId::Shared), 57_952);
+    // Our own search's set (tests/data/own/offset_in_magic_sliders.csv).
+    assert_eq!(
+        entries(SchemeId::OffsetInMagic),
+        sliders::schemes::offset_in_magic::TABLE_ENTRIES
+    );
     assert_eq!(entries(SchemeId::Pext), 107_648);
     assert_eq!(SchemeId::PextPdep.table_bytes(), 107_648 * 2);
     assert_eq!(

@@ -50,6 +50,8 @@ pub mod hyperbola;
 pub mod kogge_stone;
 pub mod magic;
 #[cfg(feature = "tables")]
+pub mod offset_in_magic;
+#[cfg(feature = "tables")]
 pub mod pext;
 #[cfg(feature = "tables")]
 pub mod pext_pdep;
@@ -77,6 +79,8 @@ pub use fixed_shift::FixedShift;
 pub use hyperbola::Hyperbola;
 pub use kogge_stone::KoggeStone;
 pub use magic::{FillError, IndexFn, MagicEntry, MagicTables};
+#[cfg(feature = "tables")]
+pub use offset_in_magic::OffsetInMagic;
 #[cfg(feature = "tables")]
 pub use pext::Pext;
 #[cfg(feature = "tables")]
@@ -324,6 +328,8 @@ scheme_ids!(
     /// [`Shared`]: Hansen's post-mask; rook squares share regions in pairs, bishops in
     /// fours.
     Shared = "shared",
+    /// [`OffsetInMagic`]: fixed-shift magics with the offset in their low 16 bits.
+    OffsetInMagic = "offset-in-magic",
     /// [`simd`]: the queen's lines in vector lanes, on the best path this CPU has
     /// (AVX2 with GFNI, AVX2, or scalar).
     Simd = "simd",
@@ -389,6 +395,7 @@ impl SchemeId {
             }
             SchemeId::FancyBest => 92_864 * 8,
             SchemeId::Shared => 57_952 * 8,
+            SchemeId::OffsetInMagic => 256_704 * 8,
             SchemeId::Plain => 294_912 * 8,
             SchemeId::FixedShift => 88_772 * 8,
             SchemeId::Black => 87_988 * 8,
@@ -455,6 +462,8 @@ impl SchemeId {
             SchemeId::ShiftInMagic => job.run(ShiftInMagic),
             #[cfg(feature = "tables")]
             SchemeId::Shared => job.run(Shared),
+            #[cfg(feature = "tables")]
+            SchemeId::OffsetInMagic => job.run(OffsetInMagic),
             SchemeId::Simd => match (SimdGfni::detect(), SimdAvx2::detect()) {
                 (Some(gfni), _) => job.run(gfni),
                 (None, Some(avx2)) => job.run(avx2),
