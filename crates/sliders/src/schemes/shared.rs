@@ -30,6 +30,8 @@
 //! edges mostly neighbour interior squares, which is why the rook part is above the
 //! 51,200 that pairs of equal sizes would give: under this rule no pairing does better.
 //!
+//! The groups come from `tools/shared_groups.py`.
+//!
 //! Source of the idea: Lasse Hansen, as described on the chessprogramming wiki (Magic
 //! Bitboards); the construction and the groups here are our own.
 
