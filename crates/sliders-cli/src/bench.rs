@@ -497,7 +497,7 @@ fn print_table(
         println!("  {}: {}", set.name, set.what);
     }
     println!();
-    let mut header = format!("{:<12} {:>9}", "scheme", "KiB");
+    let mut header = format!("{:<15} {:>9}", "scheme", "KiB");
     for set in inputs {
         header.push_str(&format!(
             " {:>16} {:>6}",
@@ -509,7 +509,7 @@ fn print_table(
     println!("{header}");
     for (s, id) in ids.iter().enumerate() {
         let mut line = format!(
-            "{:<12} {:>9.1}",
+            "{:<15} {:>9.1}",
             id.name(),
             id.table_bytes() as f64 / 1024.0
         );
