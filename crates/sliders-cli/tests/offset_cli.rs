@@ -28,7 +28,7 @@ fn committed_set_verifies() {
         String::from_utf8_lossy(&o.stderr)
     );
     assert!(out.contains("scheme: offset-in-magic"), "{out}");
-    assert!(out.contains("table: 230878 entries"), "{out}");
+    assert!(out.contains("table: 226716 entries"), "{out}");
     assert!(out.contains("offset shift: 2"), "{out}");
 }
 
