@@ -395,7 +395,7 @@ impl SchemeId {
             }
             SchemeId::FancyBest => 92_864 * 8,
             SchemeId::Shared => 57_952 * 8,
-            SchemeId::OffsetInMagic => 230_878 * 8,
+            SchemeId::OffsetInMagic => 226_716 * 8,
             SchemeId::Plain => 294_912 * 8,
             SchemeId::FixedShift => 88_772 * 8,
             SchemeId::Black => 87_988 * 8,
