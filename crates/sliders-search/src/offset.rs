@@ -193,7 +193,6 @@ impl SquareData {
         SquareData {
             piece,
             square,
-
             shift: shift_of(piece),
             pairs,
         }
@@ -283,8 +282,10 @@ fn place(
     rng: &mut Triple,
     count: &mut u64,
 ) -> Result<Placement, RunError> {
-    // Squares whose mask fills the window (rook corners, the four central bishops) have
-    // few valid magics: more trials per offset, so they do not drift far past the end.
+    // The fewer spare index bits a square has (window bits minus mask bits), the rarer
+    // its valid magics: 16x the trials per offset with none spare (the rook corners, the
+    // four central bishops), 4x with one (e.g. rook edges), 1x with two or more, so the
+    // hard squares do not drift far past the end.
     let base =
         trials << (2 * (data.pairs.len().trailing_zeros() + data.shift).saturating_sub(62)).min(6);
     // Rooks on ranks 7 and 8: their mask bits at p >= 52 reach the window only through
