@@ -37,7 +37,9 @@
 
 use super::fancy_best;
 use super::magic::MagicData;
-use crate::reference::{self, BISHOP_MASKS, BISHOP_OFFSETS, ROOK_MASKS, ROOK_OFFSETS};
+use crate::reference::{
+    BISHOP_MASKS, BISHOP_OFFSETS, BISHOP_RAYS, ROOK_MASKS, ROOK_OFFSETS, ROOK_RAYS,
+};
 use crate::{Bitboard, Slider, Square};
 
 /// One square's lookup: `table[offset + ((occupied & mask) * magic >> shift)] & post`.
@@ -109,6 +111,15 @@ const fn neighbours(square: Square) -> Bitboard {
     Bitboard(bits)
 }
 
+/// The attacks of `slider` on `square` on an empty board (the post-mask).
+const fn empty_board(slider: Slider, square: Square) -> Bitboard {
+    match slider {
+        Slider::Rook => ROOK_RAYS[square as usize],
+        Slider::Bishop => BISHOP_RAYS[square as usize],
+        Slider::Queen => Bitboard(ROOK_RAYS[square as usize].0 | BISHOP_RAYS[square as usize].0),
+    }
+}
+
 /// Whether `a` and `b` may share a region under the post-mask: every square both attack
 /// on an empty board is next to both, so both attack it under any occupancy.
 ///
@@ -122,8 +133,7 @@ const fn neighbours(square: Square) -> Bitboard {
 /// assert!(!compatible(Slider::Bishop, Square::C1, Square::G1)); // they cross at e3
 /// ```
 pub const fn compatible(slider: Slider, a: Square, b: Square) -> bool {
-    let both = reference::attacks(slider, a, Bitboard::EMPTY).0
-        & reference::attacks(slider, b, Bitboard::EMPTY).0;
+    let both = empty_board(slider, a).0 & empty_board(slider, b).0;
     both & !(neighbours(a).0 & neighbours(b).0) == 0
 }
 
@@ -175,7 +185,7 @@ const fn layout<const G: usize, const K: usize>(
             out[square as usize] = SharedEntry {
                 mask: masks[square as usize],
                 magic,
-                post: reference::attacks(slider, square, Bitboard::EMPTY),
+                post: empty_board(slider, square),
                 offset,
                 shift,
             };
