@@ -407,8 +407,11 @@ fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError>
         }
     };
     let mut opts = sliders_search::offset::OffsetOptions::new(seed);
-    if let Some(shift) = args.offset_shift.filter(|&s| s > 3) {
-        return Err(CliError::input(format!("--offset-shift {shift}: 0 to 3")));
+    let max = sliders_search::offset::MAX_OFFSET_SHIFT;
+    if let Some(shift) = args.offset_shift.filter(|&s| s > max) {
+        return Err(CliError::input(format!(
+            "--offset-shift {shift}: 0 to {max}"
+        )));
     }
     opts.offset_shift = args.offset_shift;
     if let Some(trials) = args.trials {
