@@ -479,7 +479,7 @@ pub fn search(opts: &OffsetOptions) -> Result<OffsetOutcome, String> {
     ))
 }
 
-/// The core crate's data file `crates/sliders/src/schemes/offset_in_magic_data.rs` for a
+/// The core crate's data file `crates/sliders/src/schemes/data/offset_in_magic_generated.rs` for a
 /// verified set: the entry count, the offset shift and the 128 magics. `command` is the
 /// command that generated it (named in the header).
 pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, String> {

@@ -32,6 +32,7 @@ use crate::{File, Rank, Square};
 /// assert_eq!(diagonal.into_iter().next(), Some(Square::A1));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {

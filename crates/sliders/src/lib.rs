@@ -35,16 +35,20 @@
 //! on the cached choice at every call. Hot code should instead be generic over
 //! [`schemes::Scheme`] and enter through [`schemes::dispatch`], which decides once.
 //!
-//! Tables are built and checked by `const` evaluation while compiling: there is no
-//! initialisation call and no first-use cost, and a wrong magic fails the build.
+//! Tables are built and checked by the crate's build script (natively, for the enabled
+//! schemes only) and included as static data: there is no initialisation call and no
+//! first-use cost, and a wrong magic fails the build.
 //!
 //! `no_std`, no dependencies. Features:
 //! - `std` (default): the `SLIDERS_SCHEME` environment override; CPU detection uses
 //!   `cpuid` from `core` either way.
-//! - `tables` (default): the schemes with large tables. Without it (for wasm and
-//!   embedded builds) only `classical`, `hyperbola`, `kogge-stone` and the `simd` family
-//!   remain, about 4.5 KiB of tables in all, and `hyperbola` is the default; user magics
-//!   still plug in through [`schemes::MagicTables::fill`]. The cost is measured in the
+//! - one feature per scheme with a table of more than a few KiB, named as the scheme:
+//!   `pext` and `black` (default: what [`schemes::auto`] chooses, on CPUs with and
+//!   without fast PEXT), `fancy`, `fancy-best`, `fancy32`, `plain`, `fixed-shift`,
+//!   `pext-pdep`, `byte-lookup`, `shift-in-magic`, `shared`, `offset-in-magic`;
+//!   `all-schemes` turns on every one. `classical`, `hyperbola`, `kogge-stone` and the
+//!   `simd` family (4.5 KiB of tables in all) are always there. User magics plug in
+//!   through [`schemes::MagicTables::fill`] in any build. The costs are measured in the
 //!   README.
 
 #![no_std]

@@ -1,8 +1,9 @@
 //! The reference: slider attacks by walking each ray square by square until a blocker.
 //!
 //! Slow and obviously right. Every scheme is tested against it, and every table is
-//! built from it at compile time. It is also the [`Classical`](crate::schemes::Classical)
-//! scheme, the speed baseline.
+//! built from it by the build script. It is also the
+//! [`Classical`](crate::schemes::Classical) scheme, the speed baseline. The crate's tests
+//! check it in turn against an independent formulation (`tests/exhaustive.rs`).
 
 use crate::{Bitboard, Square};
 
@@ -217,6 +218,51 @@ const fn offsets(masks: &[Bitboard; 64], start: usize) -> [u32; 64] {
 pub(crate) const ROOK_OFFSETS: [u32; 64] = offsets(&ROOK_MASKS, 0);
 /// Where each bishop square's slice begins: after all 102,400 rook entries.
 pub(crate) const BISHOP_OFFSETS: [u32; 64] = offsets(&BISHOP_MASKS, 102_400);
+
+/// Entries in the PEXT layout: one per relevant occupancy of every square, rook squares
+/// first (102,400), then bishop squares (5,248).
+pub const PEXT_LAYOUT_ENTRIES: usize = 107_648;
+
+/// Where the attacks of `slider` (rook or bishop; a queen counts as a rook) on `square`
+/// begin in the PEXT layout.
+///
+/// ```
+/// use sliders::{reference, Slider, Square};
+/// assert_eq!(reference::pext_layout_offset(Slider::Rook, Square::B1), 4096);
+/// assert_eq!(reference::pext_layout_offset(Slider::Bishop, Square::A1), 102_400);
+/// ```
+pub const fn pext_layout_offset(slider: Slider, square: Square) -> usize {
+    match slider {
+        Slider::Bishop => BISHOP_OFFSETS[square as usize] as usize,
+        _ => ROOK_OFFSETS[square as usize] as usize,
+    }
+}
+
+/// Fills the PEXT layout: for every square, rook then bishop, the attacks of each subset
+/// of its mask, in carry-rippler order from the empty set, at
+/// [`pext_layout_offset`]. The `k`-th subset is the one whose PEXT under the mask is
+/// `k`, so this is exactly the `pext` scheme's table.
+///
+/// ```
+/// use sliders::{reference, Bitboard, Slider, Square};
+/// let mut table = vec![Bitboard::EMPTY; reference::PEXT_LAYOUT_ENTRIES];
+/// reference::fill_pext_layout(table.as_mut_slice().try_into().unwrap());
+/// let a1 = reference::pext_layout_offset(Slider::Rook, Square::A1);
+/// assert_eq!(table[a1], reference::rook_attacks(Square::A1, Bitboard::EMPTY));
+/// ```
+pub fn fill_pext_layout(table: &mut [Bitboard; PEXT_LAYOUT_ENTRIES]) {
+    for square in Square::ALL {
+        for (slider, mask) in [
+            (Slider::Rook, rook_mask(square)),
+            (Slider::Bishop, bishop_mask(square)),
+        ] {
+            let start = pext_layout_offset(slider, square);
+            for (k, subset) in mask.subsets().enumerate() {
+                table[start + k] = attacks(slider, square, subset);
+            }
+        }
+    }
+}
 
 /// Rook attacks on an empty board, indexed by square.
 pub const ROOK_RAYS: [Bitboard; 64] = {

@@ -1,6 +1,6 @@
 //! `SLIDERS_SCHEME` forces the portable path on a CPU that would pick PEXT, so the
 //! fallback is exercised here too. Its own test binary: the choice is cached per process.
-#![cfg(all(feature = "tables", feature = "std"))]
+#![cfg(all(feature = "black", feature = "std"))]
 
 use sliders::schemes::{auto, dispatch, Scheme, SchemeId, WithScheme};
 use sliders::{reference, Bitboard, Square};

@@ -8,8 +8,18 @@ fn an_unknown_name_is_reported_and_ignored() {
     std::env::set_var("SLIDERS_SCHEME", "magic-8-ball");
     let message = env_override().unwrap_err();
     assert!(
-        message.contains("magic-8-ball") && message.contains("fancy-best"),
+        message.contains("magic-8-ball")
+            && message.contains("unknown scheme")
+            && message.contains("hyperbola"),
         "{message}"
     );
     assert_eq!(auto(), detect_best());
+}
+
+/// A scheme the crate knows but this build left out names the feature that adds it.
+#[cfg(not(feature = "plain"))]
+#[test]
+fn a_scheme_left_out_names_its_feature() {
+    assert_eq!(sliders::schemes::missing_feature("plain"), Some("plain"));
+    assert!(sliders::schemes::SchemeId::from_name("plain").is_none());
 }

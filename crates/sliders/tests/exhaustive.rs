@@ -1,8 +1,10 @@
-//! Every scheme against the reference ray walk: for every square, rook and bishop, every
-//! subset of the relevant mask, and the same subset with random bits outside the mask.
+//! Every compiled-in scheme against the reference ray walk, and the reference against an
+//! independent formulation: for every square, rook and bishop, every subset of the
+//! relevant mask, the same subset with random bits outside the mask, and with every bit
+//! outside the mask set.
 
 use sliders::reference::{self, bishop_mask, rook_mask};
-use sliders::schemes::{Scheme, SchemeId, WithScheme};
+use sliders::schemes::{Scheme, SchemeId, WithScheme, KNOWN};
 use sliders::{Bitboard, Slider, Square};
 
 /// xorshift64*: deterministic noise, no dependency.
@@ -16,167 +18,181 @@ impl Noise {
     }
 }
 
-/// Checks one scheme; returns how many lookups it compared.
-struct Exhaustive;
-impl WithScheme for Exhaustive {
-    type Output = usize;
-    fn run<S: Scheme>(self, scheme: S) -> usize {
-        let mut noise = Noise(0x9e37_79b9_7f4a_7c15);
-        let mut checked = 0;
-        for square in Square::ALL {
-            for (slider, mask) in [
-                (Slider::Rook, rook_mask(square)),
-                (Slider::Bishop, bishop_mask(square)),
-            ] {
-                for subset in mask.subsets() {
-                    let outside = Bitboard(noise.next()) - mask;
-                    for occupied in [subset, subset | outside, subset | !mask] {
-                        let expected = reference::attacks(slider, square, occupied);
-                        let got = scheme.attacks(slider, square, occupied);
-                        assert_eq!(
-                            got,
-                            expected,
-                            "{}: {} on {square}, occupied {occupied:?}",
-                            scheme.name(),
-                            slider.name()
-                        );
-                        checked += 1;
-                    }
+/// Every relevant occupancy three ways: (slider, square, occupied).
+fn occupancies() -> Vec<(Slider, Square, Bitboard)> {
+    let mut noise = Noise(0x9e37_79b9_7f4a_7c15);
+    let mut out = Vec::with_capacity(3 * 107_648);
+    for square in Square::ALL {
+        for (slider, mask) in [
+            (Slider::Rook, rook_mask(square)),
+            (Slider::Bishop, bishop_mask(square)),
+        ] {
+            for subset in mask.subsets() {
+                let outside = Bitboard(noise.next()) - mask;
+                for occupied in [subset, subset | outside, subset | !mask] {
+                    out.push((slider, square, occupied));
                 }
             }
-            // Queens are a rook plus a bishop; check the trait's composition too.
+        }
+    }
+    out
+}
+
+/// The attacks by another route than the ray walk: a square is attacked when it lies on
+/// one of the slider's lines (by file and rank arithmetic) and every square strictly
+/// between the two is empty. Shares no code with `sliders::reference`.
+fn attacks_by_betweenness(slider: Slider, from: Square, occupied: Bitboard) -> Bitboard {
+    let (f0, r0) = (from as i32 % 8, from as i32 / 8);
+    let mut out = 0u64;
+    for to in 0..64i32 {
+        let (f1, r1) = (to % 8, to / 8);
+        let (df, dr) = (f1 - f0, r1 - r0);
+        if df == 0 && dr == 0 {
+            continue;
+        }
+        let straight = df == 0 || dr == 0;
+        let diagonal = df.abs() == dr.abs();
+        let on_line = match slider {
+            Slider::Rook => straight,
+            Slider::Bishop => diagonal,
+            Slider::Queen => straight || diagonal,
+        };
+        if !on_line {
+            continue;
+        }
+        let steps = df.abs().max(dr.abs());
+        let clear = (1..steps).all(|k| {
+            let between = (r0 + dr / steps * k) * 8 + (f0 + df / steps * k);
+            occupied.0 >> between & 1 == 0
+        });
+        if clear {
+            out |= 1 << to;
+        }
+    }
+    Bitboard(out)
+}
+
+#[test]
+fn the_reference_agrees_with_an_independent_formulation() {
+    let all = occupancies();
+    assert_eq!(all.len(), 3 * 107_648);
+    for (slider, square, occupied) in all {
+        assert_eq!(
+            reference::attacks(slider, square, occupied),
+            attacks_by_betweenness(slider, square, occupied),
+            "{} on {square}, occupied {occupied:?}",
+            slider.name()
+        );
+    }
+    let mut noise = Noise(3);
+    for square in Square::ALL {
+        let occupied = Bitboard(noise.next());
+        assert_eq!(
+            reference::queen_attacks(square, occupied),
+            attacks_by_betweenness(Slider::Queen, square, occupied)
+        );
+    }
+}
+
+/// Checks one scheme on every occupancy; returns how many lookups it compared.
+struct Exhaustive<'a>(&'a [(Slider, Square, Bitboard)]);
+impl WithScheme for Exhaustive<'_> {
+    type Output = usize;
+    fn run<S: Scheme>(self, scheme: S) -> usize {
+        for &(slider, square, occupied) in self.0 {
+            assert_eq!(
+                scheme.attacks(slider, square, occupied),
+                reference::attacks(slider, square, occupied),
+                "{}: {} on {square}, occupied {occupied:?}",
+                scheme.name(),
+                slider.name()
+            );
+        }
+        // Queens are a rook plus a bishop; check the trait's composition too.
+        let mut noise = Noise(11);
+        for square in Square::ALL {
             let occupied = Bitboard(noise.next());
             assert_eq!(
                 scheme.queen_attacks(square, occupied),
-                reference::queen_attacks(square, occupied)
+                reference::queen_attacks(square, occupied),
+                "{}: queen on {square}",
+                scheme.name()
             );
         }
-        checked
+        self.0.len()
     }
 }
 
-fn check(id: SchemeId) {
-    match id.run(Exhaustive) {
-        // 107,648 relevant occupancies, each three ways.
-        Ok(checked) => assert_eq!(checked, 3 * 107_648, "{id}"),
-        Err(_) => {
-            let tableless = matches!(
-                id,
-                SchemeId::Classical
-                    | SchemeId::Hyperbola
-                    | SchemeId::KoggeStone
-                    | SchemeId::Simd
-                    | SchemeId::SimdScalar
-            );
-            let instructions = match id {
-                SchemeId::Pext | SchemeId::PextPdep => !sliders::cpu::has_bmi2(),
-                SchemeId::SimdAvx2 => !sliders::cpu::has_avx2(),
-                _ => false,
-            };
-            assert!(
-                !tableless && (instructions || !cfg!(feature = "tables")),
-                "{id} is unavailable, but only a scheme whose instructions this CPU lacks, or a table scheme in a build without tables, may be"
-            );
-            eprintln!("{id}: skipped, unavailable in this build or on this CPU");
-        }
+/// Whether this CPU lacks an instruction the scheme needs.
+fn lacks_instructions(id: SchemeId) -> bool {
+    match id.name() {
+        "pext" | "pext-pdep" => !sliders::cpu::has_bmi2(),
+        "simd-avx2" => !sliders::cpu::has_avx2(),
+        _ => false,
     }
 }
 
+/// Every scheme in the registry, by construction: a scheme added to the registry is
+/// checked here without a line of its own.
 #[test]
-fn classical() {
-    check(SchemeId::Classical);
+fn every_compiled_scheme_matches_the_reference_on_every_occupancy() {
+    let all = occupancies();
+    let mut checked = Vec::new();
+    for &id in SchemeId::ALL {
+        match id.run(Exhaustive(&all)) {
+            Ok(count) => {
+                assert_eq!(count, 3 * 107_648, "{id}");
+                checked.push(id.name());
+            }
+            Err(_) => {
+                assert!(
+                    lacks_instructions(id),
+                    "{id} is unavailable, but only a scheme whose instructions this CPU lacks may be"
+                );
+                eprintln!("{id}: skipped, this CPU lacks its instructions");
+            }
+        }
+    }
+    eprintln!("checked exhaustively: {}", checked.join(", "));
+    // The always-present schemes are never skipped.
+    for name in [
+        "classical",
+        "hyperbola",
+        "kogge-stone",
+        "simd",
+        "simd-scalar",
+    ] {
+        assert!(checked.contains(&name), "{name}");
+    }
 }
 
+/// With every scheme compiled in, the registry holds all 18 the CLI contract names.
 #[test]
-fn fancy() {
-    check(SchemeId::Fancy);
-}
-
-#[test]
-fn fancy_best() {
-    check(SchemeId::FancyBest);
-}
-
-#[test]
-fn fancy32() {
-    check(SchemeId::Fancy32);
-}
-
-#[test]
-fn plain() {
-    check(SchemeId::Plain);
-}
-
-#[test]
-fn fixed_shift() {
-    check(SchemeId::FixedShift);
-}
-
-#[test]
-fn black() {
-    check(SchemeId::Black);
-}
-
-#[test]
-fn pext() {
-    check(SchemeId::Pext);
-}
-
-#[test]
-fn pext_pdep() {
-    check(SchemeId::PextPdep);
-}
-
-#[test]
-fn byte_lookup() {
-    check(SchemeId::ByteLookup);
-}
-
-#[test]
-fn hyperbola() {
-    check(SchemeId::Hyperbola);
-}
-
-#[test]
-fn kogge_stone() {
-    check(SchemeId::KoggeStone);
-}
-
-#[test]
-fn shift_in_magic() {
-    check(SchemeId::ShiftInMagic);
-}
-
-#[test]
-fn offset_in_magic() {
-    check(SchemeId::OffsetInMagic);
-}
-
-#[test]
-fn shared() {
-    check(SchemeId::Shared);
-}
-
-#[test]
-fn simd() {
-    check(SchemeId::Simd);
-}
-
-#[test]
-fn simd_avx2() {
-    check(SchemeId::SimdAvx2);
-}
-
-#[test]
-fn simd_scalar() {
-    check(SchemeId::SimdScalar);
+fn the_registry_knows_every_scheme() {
+    assert_eq!(KNOWN.len(), 18);
+    let compiled: Vec<&str> = SchemeId::ALL.iter().map(|id| id.name()).collect();
+    for known in KNOWN {
+        let in_build = compiled.contains(&known.name);
+        match known.feature {
+            None => assert!(in_build, "{} is always compiled in", known.name),
+            Some(feature) => assert_eq!(
+                in_build,
+                SchemeId::ALL.iter().any(|id| id.feature() == Some(feature)),
+                "{}",
+                known.name
+            ),
+        }
+    }
+    if cfg!(feature = "all-schemes") {
+        assert_eq!(SchemeId::ALL.len(), 18);
+    }
 }
 
 /// The GFNI path has no id of its own (`simd` takes it where it exists): test it directly.
 #[test]
 fn simd_gfni() {
     match sliders::schemes::SimdGfni::detect() {
-        Some(gfni) => assert_eq!(Exhaustive.run(gfni), 3 * 107_648),
+        Some(gfni) => assert_eq!(Exhaustive(&occupancies()).run(gfni), 3 * 107_648),
         None => eprintln!("simd-gfni: skipped, no GFNI here"),
     }
 }
@@ -217,30 +233,27 @@ fn simd_batch_every_path() {
 }
 
 #[test]
-fn every_scheme_has_an_exhaustive_test_above() {
-    // Adding a SchemeId without a test here fails this count.
-    assert_eq!(SchemeId::ALL.len(), 18);
-}
-
-#[test]
 fn table_sizes_are_the_published_ones() {
-    let entries = |id: SchemeId| id.table_bytes() / 8;
-    assert_eq!(entries(SchemeId::Fancy), 107_648);
-    assert_eq!(entries(SchemeId::FancyBest), 92_864);
-    assert_eq!(entries(SchemeId::Fancy32), 107_648);
-    assert_eq!(entries(SchemeId::Plain), 294_912);
-    assert_eq!(entries(SchemeId::FixedShift), 88_772);
-    assert_eq!(entries(SchemeId::Black), 87_988);
-    assert_eq!(entries(SchemeId::Shared), 57_952);
-    // Our own search's set (tests/data/own/offset_in_magic_sliders.csv); the literal
-    // is checked against the built table below.
-    assert_eq!(entries(SchemeId::OffsetInMagic), 226_716);
-    assert_eq!(entries(SchemeId::Pext), 107_648);
-    assert_eq!(SchemeId::PextPdep.table_bytes(), 107_648 * 2);
-    assert_eq!(
-        SchemeId::ByteLookup.table_bytes(),
-        107_648 + (4_900 + 1_428) * 8
-    );
+    let published: [(&str, usize); 12] = [
+        ("fancy", 107_648 * 8),
+        ("fancy-best", 92_864 * 8),
+        ("fancy32", 107_648 * 8),
+        ("plain", 294_912 * 8),
+        ("fixed-shift", 88_772 * 8),
+        ("black", 87_988 * 8),
+        ("shared", 57_952 * 8),
+        // Our own search's set (tests/data/own/offset_in_magic_sliders.csv).
+        ("offset-in-magic", 226_716 * 8),
+        ("pext", 107_648 * 8),
+        ("shift-in-magic", 107_648 * 8),
+        ("pext-pdep", 107_648 * 2),
+        ("byte-lookup", 107_648 + (4_900 + 1_428) * 8),
+    ];
+    for (name, bytes) in published {
+        if let Some(id) = SchemeId::from_name(name) {
+            assert_eq!(id.table_bytes(), bytes, "{name}");
+        }
+    }
     struct Bytes;
     impl WithScheme for Bytes {
         type Output = usize;

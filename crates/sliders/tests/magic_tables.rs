@@ -1,13 +1,13 @@
 //! User-supplied magics through `MagicTables::fill`: accepted when right, and rejected
 //! with the failing square named when wrong.
-#![cfg(feature = "tables")]
 
 use sliders::reference;
-use sliders::schemes::{fancy, FillError, MagicEntry, MagicTables, Scheme};
+use sliders::schemes::data::fancy;
+use sliders::schemes::{FillError, MagicEntry, MagicTables, Scheme};
 use sliders::{Bitboard, Slider, Square};
 
 fn fancy_entries() -> ([MagicEntry; 64], [MagicEntry; 64]) {
-    (fancy::TABLES.rook, fancy::TABLES.bishop)
+    (fancy::ROOK, fancy::BISHOP)
 }
 
 #[test]
@@ -74,19 +74,19 @@ fn a_non_standard_mask_is_rejected() {
 
 #[test]
 fn black_and_32_bit_sets_plug_in_with_their_index_function() {
-    use sliders::schemes::{black, fancy32, IndexFn};
+    use sliders::schemes::data::{black, fancy32};
+    use sliders::schemes::IndexFn;
     let mut table = vec![Bitboard::EMPTY; black::TABLE_ENTRIES];
-    let blacks = MagicTables::fill_with(
-        black::ROOK_ENTRIES,
-        black::BISHOP_ENTRIES,
-        &mut table,
-        IndexFn::Black,
+    let blacks =
+        MagicTables::fill_with(black::ROOK, black::BISHOP, &mut table, IndexFn::Black).unwrap();
+    let mut table32 = vec![Bitboard::EMPTY; fancy32::TABLE_ENTRIES];
+    let thirty_two = MagicTables::fill_with(
+        fancy32::ROOK,
+        fancy32::BISHOP,
+        &mut table32,
+        IndexFn::Magic32,
     )
     .unwrap();
-    let mut table32 = vec![Bitboard::EMPTY; fancy32::TABLE_ENTRIES];
-    let t = &fancy32::TABLES;
-    let thirty_two =
-        MagicTables::fill_with(t.rook, t.bishop, &mut table32, IndexFn::Magic32).unwrap();
     for square in Square::ALL {
         for occupied in reference::rook_mask(square).subsets() {
             let expected = reference::rook_attacks(square, occupied);
@@ -106,18 +106,17 @@ fn black_and_32_bit_sets_plug_in_with_their_index_function() {
         }
     }
     // The built-in fancy32 tables, used through MagicTables, index with 32 bits too.
-    let occupied = Bitboard(0x0042_0000_1800_2400);
-    assert_eq!(
-        fancy32::TABLES.rook_attacks(Square::D5, occupied),
-        reference::rook_attacks(Square::D5, occupied)
-    );
+    #[cfg(feature = "fancy32")]
+    {
+        let occupied = Bitboard(0x0042_0000_1800_2400);
+        assert_eq!(
+            sliders::schemes::fancy32::TABLES.rook_attacks(Square::D5, occupied),
+            reference::rook_attacks(Square::D5, occupied)
+        );
+    }
     // A black set under the plain index fails, naming a square.
     let mut table = vec![Bitboard::EMPTY; black::TABLE_ENTRIES];
-    assert!(MagicTables::fill_with(
-        black::ROOK_ENTRIES,
-        black::BISHOP_ENTRIES,
-        &mut table,
-        IndexFn::Magic
-    )
-    .is_err());
+    assert!(
+        MagicTables::fill_with(black::ROOK, black::BISHOP, &mut table, IndexFn::Magic).is_err()
+    );
 }

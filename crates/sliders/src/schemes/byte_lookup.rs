@@ -11,148 +11,22 @@
 //! The layout: Robert Houdart's Houdini, as described on the chessprogramming wiki
 //! ("Magic Bitboards", "Houdini").
 
-use super::magic::MagicEntry;
-use crate::reference::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use super::data::byte_lookup::{self as data, Entry};
 use crate::{Bitboard, Square};
 
-/// Distinct rook attack sets over all squares.
-pub const ROOK_DISTINCT: usize = 4_900;
-/// Distinct bishop attack sets over all squares.
-pub const BISHOP_DISTINCT: usize = 1_428;
-const INDEX_BYTES: usize = super::fancy::TABLE_ENTRIES;
+pub use data::{BISHOP_DISTINCT, ROOK_DISTINCT};
 
-/// The four rays of a square in `directions`, each as a set and its length.
-const fn rays(square: Square, directions: &[(i8, i8); 4]) -> [(u64, usize); 4] {
-    let mut out = [(0u64, 0usize); 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut current = square;
-        while let Some(next) = current.offset(directions[d].0, directions[d].1) {
-            out[d].0 |= 1 << next as u8;
-            out[d].1 += 1;
-            current = next;
-        }
-        d += 1;
-    }
-    out
-}
+/// The tables' size in bytes: the index bytes and the distinct sets.
+pub const TABLE_BYTES: usize = data::INDEX_BYTES + data::SETS * 8;
 
-/// The number of the attack set `attacks` among the square's distinct sets: the reach
-/// along each ray, as digits of a mixed-radix number.
-const fn set_number(attacks: u64, rays: &[(u64, usize); 4]) -> usize {
-    let mut number = 0;
-    let mut d = 4;
-    while d > 0 {
-        d -= 1;
-        let (ray, length) = rays[d];
-        if length > 0 {
-            number = number * length + (attacks & ray).count_ones() as usize - 1;
-        }
-    }
-    number
-}
-
-const fn distinct_count(rays: &[(u64, usize); 4]) -> usize {
-    let mut count = 1;
-    let mut d = 0;
-    while d < 4 {
-        if rays[d].1 > 0 {
-            count *= rays[d].1;
-        }
-        d += 1;
-    }
-    count
-}
-
-#[derive(Clone, Copy)]
-#[repr(C, align(32))]
-struct Entry {
-    mask: u64,
-    magic: u64,
-    shift: u32,
-    bytes: u32,
-    list: u32,
-}
-
-struct Built {
-    rook: [Entry; 64],
-    bishop: [Entry; 64],
-    bytes: [u8; INDEX_BYTES],
-    list: [Bitboard; ROOK_DISTINCT + BISHOP_DISTINCT],
-}
-
-const fn build() -> Built {
-    let reference = &super::pext::REFERENCE;
-    let empty = Entry {
-        mask: 0,
-        magic: 0,
-        shift: 0,
-        bytes: 0,
-        list: 0,
-    };
-    let mut built = Built {
-        rook: [empty; 64],
-        bishop: [empty; 64],
-        bytes: [0; INDEX_BYTES],
-        list: [Bitboard::EMPTY; ROOK_DISTINCT + BISHOP_DISTINCT],
-    };
-    let mut list_next = 0;
-    let mut s = 0;
-    while s < 128 {
-        let square = Square::ALL[s % 64];
-        let (magic, rays, mut k): (&MagicEntry, _, usize) = if s < 64 {
-            (
-                &super::fancy::ROOK_ENTRIES[s],
-                rays(square, &ROOK_DIRECTIONS),
-                super::pext::ROOK_OFFSETS[s] as usize,
-            )
-        } else {
-            (
-                &super::fancy::BISHOP_ENTRIES[s - 64],
-                rays(square, &BISHOP_DIRECTIONS),
-                super::pext::BISHOP_OFFSETS[s - 64] as usize,
-            )
-        };
-        let count = distinct_count(&rays);
-        assert!(count <= 256, "a square's distinct sets must fit in a byte");
-        let entry = Entry {
-            mask: magic.mask.0,
-            magic: magic.magic,
-            shift: magic.shift,
-            bytes: magic.offset,
-            list: list_next as u32,
-        };
-        let mut subset = 0u64;
-        loop {
-            let attacks = reference[k];
-            let number = set_number(attacks.0, &rays);
-            assert!(number < count);
-            let slot = magic.index(Bitboard(subset));
-            built.bytes[slot] = number as u8;
-            built.list[list_next + number] = attacks;
-            k += 1;
-            subset = subset.wrapping_sub(magic.mask.0) & magic.mask.0;
-            if subset == 0 {
-                break;
-            }
-        }
-        if s < 64 {
-            built.rook[s] = entry;
-        } else {
-            built.bishop[s - 64] = entry;
-        }
-        list_next += count;
-        s += 1;
-    }
-    assert!(list_next == ROOK_DISTINCT + BISHOP_DISTINCT);
-    built
-}
-
-const BUILT: Built = build();
-static ROOK: [Entry; 64] = BUILT.rook;
-static BISHOP: [Entry; 64] = BUILT.bishop;
-static BYTES: [u8; INDEX_BYTES] = BUILT.bytes;
-static LIST: [Bitboard; ROOK_DISTINCT + BISHOP_DISTINCT] = BUILT.list;
+static ROOK: [Entry; 64] = data::ROOK;
+static BISHOP: [Entry; 64] = data::BISHOP;
+/// Per occupancy, the number of its attack set ([`data::fill`](super::data::byte_lookup::fill)).
+static BYTES: [u8; data::INDEX_BYTES] =
+    super::layout::include_table!("byte-lookup.index", u8, data::INDEX_BYTES);
+/// The distinct attack sets, square after square.
+static LIST: [Bitboard; data::SETS] =
+    super::layout::include_table!("byte-lookup.sets", Bitboard, data::SETS);
 
 /// The `byte-lookup` scheme.
 ///
@@ -184,7 +58,7 @@ impl super::Scheme for ByteLookup {
     }
 
     fn table_bytes(&self) -> usize {
-        core::mem::size_of_val(&BYTES) + core::mem::size_of_val(&LIST)
+        TABLE_BYTES
     }
 
     fn name(&self) -> &'static str {

@@ -44,6 +44,10 @@ const fn line(square: Square, forward: (i8, i8)) -> u64 {
     mask
 }
 
+/// The tables' size in bytes: the line masks and the first-rank table.
+pub const TABLE_BYTES: usize =
+    core::mem::size_of::<[Lines; 64]>() + core::mem::size_of::<[[u8; 64]; 8]>();
+
 pub(crate) static LINES: [Lines; 64] = {
     let mut out = [Lines {
         bit: 0,
@@ -130,7 +134,7 @@ impl super::Scheme for Hyperbola {
     }
 
     fn table_bytes(&self) -> usize {
-        core::mem::size_of_val(&LINES) + core::mem::size_of_val(&FIRST_RANK)
+        TABLE_BYTES
     }
 
     fn name(&self) -> &'static str {

@@ -10,21 +10,15 @@
 //! and offset, and the lookup loads one word fewer. The low 16 bits take part in the
 //! multiplication too, so each magic was searched together with its offset bits
 //! (`sliders find --scheme offset-in-magic`, data in
-//! `tests/data/own/offset_in_magic_sliders.csv`). The exact layout of Kotlov's published
+//! `tests/data/own/offset_in_magic_sliders.csv`, and [`data::offset_in_magic`](super::data::offset_in_magic)). The exact layout of Kotlov's published
 //! set was not available to us; the offset unit `1 << OFFSET_SHIFT` is ours, chosen so 16
 //! bits reach the whole table.
 
-use super::magic::{build, entries, IndexFn, MagicData, MagicEntry, MagicTables};
-use crate::{Bitboard, Slider, Square};
+use crate::{Bitboard, Square};
 
-#[path = "offset_in_magic_data.rs"]
-mod data;
+super::layout::magic_scheme!("offset-in-magic", offset_in_magic);
 
-/// The offset unit: a square's offset is `(magic & 0xFFFF) << OFFSET_SHIFT`.
-pub const OFFSET_SHIFT: u32 = data::OFFSET_SHIFT;
-
-/// Entries in the shared attack table.
-pub const TABLE_ENTRIES: usize = data::TABLE_ENTRIES;
+pub use data::OFFSET_SHIFT;
 
 /// One square's whole lookup data: the mask and the magic, whose low 16 bits are the
 /// offset.
@@ -41,32 +35,12 @@ impl OffsetMagic {
     /// The table index of `occupied` for a square with index shift `shift`.
     #[inline(always)]
     pub const fn index(&self, occupied: Bitboard, shift: u32) -> usize {
-        (((self.magic & 0xFFFF) as usize) << data::OFFSET_SHIFT)
+        (((self.magic & 0xFFFF) as usize) << OFFSET_SHIFT)
             + ((occupied.0 & self.mask.0).wrapping_mul(self.magic) >> shift) as usize
     }
 }
 
-/// The magics as the generic filler wants them: the offset decoded from the low bits.
-const fn decoded(magics: &[u64; 64], shift: u32) -> MagicData {
-    let mut out = [(0u64, 0u32, 0u32); 64];
-    let mut i = 0;
-    while i < 64 {
-        let m = magics[i];
-        out[i] = (m, shift, ((m & 0xFFFF) as u32) << data::OFFSET_SHIFT);
-        i += 1;
-    }
-    out
-}
-
-const ROOK_ENTRIES: [MagicEntry; 64] = entries(Slider::Rook, &decoded(&data::ROOK_MAGICS, 52));
-const BISHOP_ENTRIES: [MagicEntry; 64] =
-    entries(Slider::Bishop, &decoded(&data::BISHOP_MAGICS, 55));
-
-/// Built and checked at compile time (every relevant occupancy of every square, with the
-/// offset decoded from the magic): a wrong magic fails the build.
-static ATTACKS: [Bitboard; TABLE_ENTRIES] = build(&ROOK_ENTRIES, &BISHOP_ENTRIES, IndexFn::Magic);
-
-const fn compact(entries: &[MagicEntry; 64]) -> [OffsetMagic; 64] {
+const fn compact(entries: &[super::MagicEntry; 64]) -> [OffsetMagic; 64] {
     let mut out = [OffsetMagic {
         mask: Bitboard::EMPTY,
         magic: 0,
@@ -86,14 +60,6 @@ const fn compact(entries: &[MagicEntry; 64]) -> [OffsetMagic; 64] {
 pub static ROOK: [OffsetMagic; 64] = compact(&ROOK_ENTRIES);
 /// The bishop masks and magics, indexed by square.
 pub static BISHOP: [OffsetMagic; 64] = compact(&BISHOP_ENTRIES);
-
-/// The scheme's entries and table in the generic magic form (offsets decoded).
-pub static TABLES: MagicTables<'static> = MagicTables {
-    rook: ROOK_ENTRIES,
-    bishop: BISHOP_ENTRIES,
-    attacks: &ATTACKS,
-    index: IndexFn::Magic,
-};
 
 /// The `offset-in-magic` scheme.
 ///
@@ -118,7 +84,7 @@ impl super::Scheme for OffsetInMagic {
     }
 
     fn table_bytes(&self) -> usize {
-        core::mem::size_of_val(&ATTACKS)
+        TABLE_BYTES
     }
 
     fn name(&self) -> &'static str {

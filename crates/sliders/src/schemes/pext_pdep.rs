@@ -7,9 +7,22 @@
 //! The idea: Zach Wegner's and others' PEXT/PDEP posts on talkchess; the chessprogramming
 //! wiki "BMI2" page ("PEXT/PDEP bitboards", about 210 KiB).
 
-use super::pext::{pext_soft, Pext, BISHOP_OFFSETS, REFERENCE, ROOK_OFFSETS, TABLE_ENTRIES};
-use crate::reference::{BISHOP_MASKS, BISHOP_RAYS, ROOK_MASKS, ROOK_RAYS};
+use super::bmi2::Bmi2;
+use super::data::pext_pdep as data;
+use crate::reference::{
+    BISHOP_MASKS, BISHOP_OFFSETS, BISHOP_RAYS, ROOK_MASKS, ROOK_OFFSETS, ROOK_RAYS,
+};
 use crate::{Bitboard, Square};
+
+/// Entries in the compressed table.
+pub const TABLE_ENTRIES: usize = data::TABLE_ENTRIES;
+/// The table's size in bytes.
+pub const TABLE_BYTES: usize = TABLE_ENTRIES * 2;
+
+/// The reference table with every entry compressed under its square's rays
+/// ([`data::fill`](super::data::pext_pdep::fill)), written by the build script.
+static COMPRESSED: [u16; TABLE_ENTRIES] =
+    super::layout::include_table!("pext-pdep", u16, TABLE_ENTRIES);
 
 /// A square's masks and offset: PEXT mask (relevant occupancy), PDEP mask (empty-board
 /// attacks), offset into the compressed table.
@@ -46,64 +59,6 @@ const fn entries(
 static ROOK: [Entry; 64] = entries(&ROOK_MASKS, &ROOK_RAYS, &ROOK_OFFSETS);
 static BISHOP: [Entry; 64] = entries(&BISHOP_MASKS, &BISHOP_RAYS, &BISHOP_OFFSETS);
 
-/// Compresses the reference entries of slider-squares `from..to` (0..64 rook, 64..128
-/// bishop) under their squares' rays; the rest of the table stays zero.
-const fn compress(from: usize, to: usize) -> [u16; TABLE_ENTRIES] {
-    let mut table = [0u16; TABLE_ENTRIES];
-    let mut s = from;
-    while s < to {
-        let (rays, start, end) = if s < 64 {
-            (
-                ROOK_RAYS[s].0,
-                ROOK_OFFSETS[s] as usize,
-                ROOK_OFFSETS[s] as usize + (1 << ROOK_MASKS[s].0.count_ones()),
-            )
-        } else {
-            let b = s - 64;
-            (
-                BISHOP_RAYS[b].0,
-                BISHOP_OFFSETS[b] as usize,
-                BISHOP_OFFSETS[b] as usize + (1 << BISHOP_MASKS[b].0.count_ones()),
-            )
-        };
-        let mut at = start;
-        while at < end {
-            let compressed = pext_soft(REFERENCE[at].0, rays);
-            assert!(compressed <= u16::MAX as u64);
-            table[at] = compressed as u16;
-            at += 1;
-        }
-        s += 1;
-    }
-    table
-}
-
-// Separate constant evaluations, used only while compiling (never copied at run time): one would run past rustc's long-evaluation lint.
-#[allow(clippy::large_const_arrays)]
-const PART_0: [u16; TABLE_ENTRIES] = compress(0, 16);
-#[allow(clippy::large_const_arrays)]
-const PART_1: [u16; TABLE_ENTRIES] = compress(16, 32);
-#[allow(clippy::large_const_arrays)]
-const PART_2: [u16; TABLE_ENTRIES] = compress(32, 48);
-#[allow(clippy::large_const_arrays)]
-const PART_3: [u16; TABLE_ENTRIES] = compress(48, 64);
-#[allow(clippy::large_const_arrays)]
-const PART_4: [u16; TABLE_ENTRIES] = compress(64, 128);
-
-/// The reference table with every entry compressed under its square's rays.
-static COMPRESSED: [u16; TABLE_ENTRIES] = {
-    let mut table = [0u16; TABLE_ENTRIES];
-    // Bind each part once: every use of a const item is a fresh copy of it in the
-    // evaluator, and indexing them in the loop cost 27 s of build time.
-    let parts = [&PART_0, &PART_1, &PART_2, &PART_3, &PART_4];
-    let mut i = 0;
-    while i < TABLE_ENTRIES {
-        table[i] = parts[0][i] | parts[1][i] | parts[2][i] | parts[3][i] | parts[4][i];
-        i += 1;
-    }
-    table
-};
-
 /// The `pext-pdep` scheme; a value proves this CPU has BMI2.
 ///
 /// ```
@@ -116,12 +71,12 @@ static COMPRESSED: [u16; TABLE_ENTRIES] = {
 /// }
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct PextPdep(Pext);
+pub struct PextPdep(Bmi2);
 
 impl PextPdep {
     /// The scheme, if this CPU has BMI2.
     pub fn detect() -> Option<Self> {
-        Pext::detect().map(PextPdep)
+        Bmi2::detect().map(PextPdep)
     }
 
     #[inline(always)]
@@ -143,7 +98,7 @@ impl super::Scheme for PextPdep {
     }
 
     fn table_bytes(&self) -> usize {
-        core::mem::size_of_val(&COMPRESSED)
+        TABLE_BYTES
     }
 
     fn name(&self) -> &'static str {

@@ -5,38 +5,9 @@
 //! A magic that hashes a mask into `n` bits also works with more bits (the longer index
 //! only splits the same buckets), so the `fancy` magics serve here with shifts 52 and 55.
 
-use super::magic::{build, IndexFn, MagicEntry, MagicTables};
 use crate::{Bitboard, Square};
 
-/// Entries in the attack table.
-pub const TABLE_ENTRIES: usize = 64 * 4096 + 64 * 512;
-
-const fn widen(from: &[MagicEntry; 64], bits: u32, base: usize) -> [MagicEntry; 64] {
-    let mut out = *from;
-    let mut i = 0;
-    while i < 64 {
-        out[i].shift = 64 - bits;
-        out[i].offset = (base + (i << bits)) as u32;
-        i += 1;
-    }
-    out
-}
-
-const ROOK_ENTRIES: [MagicEntry; 64] = widen(&super::fancy::ROOK_ENTRIES, 12, 0);
-const BISHOP_ENTRIES: [MagicEntry; 64] = widen(&super::fancy::BISHOP_ENTRIES, 9, 64 * 4096);
-
-static ATTACKS: [Bitboard; TABLE_ENTRIES] = build(&ROOK_ENTRIES, &BISHOP_ENTRIES, IndexFn::Magic);
-
-static ROOK_STATIC: [MagicEntry; 64] = ROOK_ENTRIES;
-static BISHOP_STATIC: [MagicEntry; 64] = BISHOP_ENTRIES;
-
-/// The scheme's entries and table.
-pub static TABLES: MagicTables<'static> = MagicTables {
-    rook: ROOK_ENTRIES,
-    bishop: BISHOP_ENTRIES,
-    attacks: &ATTACKS,
-    index: IndexFn::Magic,
-};
+super::layout::magic_scheme!("plain", plain);
 
 /// The `plain` scheme: offset and shift follow from the square, so neither is loaded.
 ///
@@ -66,10 +37,21 @@ impl super::Scheme for Plain {
     }
 
     fn table_bytes(&self) -> usize {
-        core::mem::size_of_val(&ATTACKS)
+        TABLE_BYTES
     }
 
     fn name(&self) -> &'static str {
         "plain"
     }
 }
+
+// The offsets and shifts the lookup derives from the square must be the data's.
+const _: () = {
+    let mut i = 0;
+    while i < 64 {
+        assert!(ROOK_ENTRIES[i].shift == 52 && ROOK_ENTRIES[i].offset as usize == i << 12);
+        assert!(BISHOP_ENTRIES[i].shift == 55);
+        assert!(BISHOP_ENTRIES[i].offset as usize == 64 * 4096 + (i << 9));
+        i += 1;
+    }
+};

@@ -27,6 +27,9 @@ use crate::{Bitboard, Square};
 #[repr(C, align(32))]
 struct Lines([u64; 4]);
 
+/// The tables' size in bytes: four line masks per square.
+pub const TABLE_BYTES: usize = core::mem::size_of::<[Lines; 64]>();
+
 static LINES: [Lines; 64] = {
     let mut out = [Lines([0; 4]); 64];
     let mut i = 0;
@@ -78,7 +81,7 @@ impl super::Scheme for SimdScalar {
     }
 
     fn table_bytes(&self) -> usize {
-        core::mem::size_of_val(&LINES)
+        TABLE_BYTES
     }
 
     fn name(&self) -> &'static str {
@@ -341,7 +344,7 @@ macro_rules! vector_scheme {
             }
 
             fn table_bytes(&self) -> usize {
-                core::mem::size_of_val(&LINES)
+                TABLE_BYTES
             }
 
             fn name(&self) -> &'static str {

@@ -1,15 +1,16 @@
 //! Every scheme on the same 1 M pre-generated random (square, occupancy) pairs, one rook
 //! and one bishop lookup per pair, results consumed.
 //!
-//! `cargo bench -p sliders --bench schemes`
+//! `cargo bench -p sliders-bench --bench schemes`
 //!
 //! Honesty: the inputs are generated before timing; each occupancy passes through
 //! `black_box` so the loop cannot be turned into vector gathers (a move generator asks
 //! one lookup at a time), and the XOR of all answers goes through `black_box` too.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use sliders::schemes::{LookupChecksum, SchemeId};
+use sliders::schemes::SchemeId;
 use sliders::{Bitboard, Square};
+use sliders_bench::lookups::LookupChecksum;
 
 const PAIRS: usize = 1 << 20;
 
