@@ -41,3 +41,8 @@ pub use moves::{Move, MoveKind, MoveList, Uci, UciError, MAX_MOVES};
 pub use perft::{
     divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, PerftTable,
 };
+
+/// The README's example, run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
