@@ -12,7 +12,12 @@
 //!   entry points dispatch once to the best scheme for the CPU.
 //! - UCI notation in both castling conventions ([`Board::parse_uci`], [`Move::uci`]).
 //! - Perft with bulk counting ([`perft`], [`perft_with`]), [`divide`], a parallel
-//!   version ([`perft_parallel`]) and a hashed one ([`perft_hashed`]).
+//!   version ([`perft_parallel`], [`divide_parallel`]) and a hashed one
+//!   ([`perft_hashed`]).
+//!
+//! Cargo feature `parallel` (off by default): threads for the parallel perft, through
+//! rayon. Without it the parallel entry points keep their signatures and count on the
+//! calling thread.
 //!
 //! ```
 //! use sliders_movegen::{perft, Board};
@@ -36,3 +41,8 @@ pub use moves::{Move, MoveKind, MoveList, Uci, UciError, MAX_MOVES};
 pub use perft::{
     divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, PerftTable,
 };
+
+/// The README's example, run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -88,6 +88,10 @@ pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u128)> {
 /// [`divide`], in parallel on `threads` threads (0: as many as there are cores; 1: on
 /// this thread), with an optional transposition table.
 ///
+/// Threads need the `parallel` cargo feature (off by default; it brings in rayon).
+/// Without it `threads` is ignored and the count runs on this thread, with the same
+/// result.
+///
 /// ```
 /// use sliders_movegen::{divide_parallel, Board, PerftTable};
 /// let table = PerftTable::new(1).unwrap();
@@ -113,32 +117,25 @@ pub fn divide_parallel(
                 return Vec::new();
             }
             let moves = self.board.legal_moves_with(s);
-            let sub = |mv: &Move| {
-                let child = self.board.play(*mv);
-                let n = match self.table {
-                    Some(t) => hashed(s, &child, self.depth - 1, t),
-                    None => perft_with(s, &child, self.depth - 1),
-                };
-                (*mv, n)
-            };
             // Shallow counts are over before threads could help.
-            if self.threads == 1 || self.depth < 3 {
-                return moves.iter().map(sub).collect();
+            if self.threads != 1 && self.depth >= 3 {
+                let on_threads =
+                    threads::divide(s, self.board, &moves, self.depth, self.threads, self.table);
+                if let Some(counts) = on_threads {
+                    return counts;
+                }
             }
-            let run = || {
-                use rayon::prelude::*;
-                moves
-                    .par_iter()
-                    .map(|mv| {
-                        let child = self.board.play(*mv);
-                        (*mv, par_inner(s, &child, self.depth - 1, self.table))
-                    })
-                    .collect()
-            };
-            match pool(self.threads) {
-                Some(pool) => pool.install(run),
-                None => moves.iter().map(sub).collect(),
-            }
+            moves
+                .iter()
+                .map(|&mv| {
+                    let child = self.board.play(mv);
+                    let n = match self.table {
+                        Some(t) => hashed(s, &child, self.depth - 1, t),
+                        None => perft_with(s, &child, self.depth - 1),
+                    };
+                    (mv, n)
+                })
+                .collect()
         }
     }
     dispatch(Job {
@@ -149,55 +146,110 @@ pub fn divide_parallel(
     })
 }
 
-/// A thread pool of `threads` threads (0: one per core), kept for the next call with
-/// the same count: a suite runs thousands of small counts.
-fn pool(threads: usize) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+/// The thread pool and the parallel count (the `parallel` feature: rayon).
+#[cfg(feature = "parallel")]
+mod threads {
     use std::sync::{Arc, Mutex};
-    static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
-    let mut cached = POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((n, pool)) = cached.as_ref() {
-        if *n == threads {
-            return Some(Arc::clone(pool));
-        }
+
+    use rayon::prelude::*;
+    use rayon::ThreadPool;
+
+    use super::{hashed, perft_with, PerftTable};
+    use crate::board::Board;
+    use crate::moves::{Move, MoveList};
+    use sliders::schemes::Scheme;
+
+    /// Below this depth a subtree is counted on one thread.
+    const PARALLEL_MIN_DEPTH: u32 = 4;
+
+    /// Each move's subtree counted on a pool of `threads` threads (0: one per core), or
+    /// `None` when the pool cannot be built (the caller then counts on its own thread).
+    pub(super) fn divide<S: Scheme>(
+        s: S,
+        board: &Board,
+        moves: &MoveList,
+        depth: u32,
+        threads: usize,
+        table: Option<&PerftTable>,
+    ) -> Option<Vec<(Move, u128)>> {
+        let pool = pool(threads)?;
+        Some(pool.install(|| {
+            moves
+                .par_iter()
+                .map(|&mv| (mv, par_inner(s, &board.play(mv), depth - 1, table)))
+                .collect()
+        }))
     }
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .ok()?,
-    );
-    *cached = Some((threads, Arc::clone(&pool)));
-    Some(pool)
+
+    /// A thread pool of `threads` threads (0: one per core), kept for the next call with
+    /// the same count: a suite runs thousands of small counts.
+    fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
+        static POOL: Mutex<Option<(usize, Arc<ThreadPool>)>> = Mutex::new(None);
+        let mut cached = POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((n, pool)) = cached.as_ref() {
+            if *n == threads {
+                return Some(Arc::clone(pool));
+            }
+        }
+        let pool = Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .ok()?,
+        );
+        *cached = Some((threads, Arc::clone(&pool)));
+        Some(pool)
+    }
+
+    fn par_inner<S: Scheme>(s: S, board: &Board, depth: u32, table: Option<&PerftTable>) -> u128 {
+        if depth < PARALLEL_MIN_DEPTH {
+            return match table {
+                Some(t) => hashed(s, board, depth, t),
+                None => perft_with(s, board, depth),
+            };
+        }
+        if let Some(t) = table {
+            if let Some(n) = t.probe(board, depth) {
+                return n as u128;
+            }
+        }
+        let moves = board.legal_moves_with(s);
+        let n = moves
+            .par_iter()
+            .map(|&mv| par_inner(s, &board.play(mv), depth - 1, table))
+            .sum();
+        if let Some(t) = table {
+            t.store(board, depth, n);
+        }
+        n
+    }
 }
 
-/// Below this depth a subtree is counted on one thread.
-const PARALLEL_MIN_DEPTH: u32 = 4;
+/// Without the `parallel` feature there is no pool: the caller counts on its own thread.
+#[cfg(not(feature = "parallel"))]
+mod threads {
+    use super::PerftTable;
+    use crate::board::Board;
+    use crate::moves::{Move, MoveList};
+    use sliders::schemes::Scheme;
 
-fn par_inner<S: Scheme>(s: S, board: &Board, depth: u32, table: Option<&PerftTable>) -> u128 {
-    if depth < PARALLEL_MIN_DEPTH {
-        return match table {
-            Some(t) => hashed(s, board, depth, t),
-            None => perft_with(s, board, depth),
-        };
+    pub(super) fn divide<S: Scheme>(
+        _: S,
+        _: &Board,
+        _: &MoveList,
+        _: u32,
+        _: usize,
+        _: Option<&PerftTable>,
+    ) -> Option<Vec<(Move, u128)>> {
+        None
     }
-    if let Some(t) = table {
-        if let Some(n) = t.probe(board, depth) {
-            return n as u128;
-        }
-    }
-    use rayon::prelude::*;
-    let moves = board.legal_moves_with(s);
-    let n = moves
-        .par_iter()
-        .map(|&mv| par_inner(s, &board.play(mv), depth - 1, table))
-        .sum();
-    if let Some(t) = table {
-        t.store(board, depth, n);
-    }
-    n
 }
 
 /// [`perft`] on `threads` threads (0: one per core), splitting the tree among them.
+///
+/// Threads need the `parallel` cargo feature (off by default; it brings in rayon).
+/// Without it `threads` is ignored and the count runs on this thread, with the same
+/// result.
 ///
 /// ```
 /// use sliders_movegen::{perft_parallel, Board};

@@ -144,17 +144,20 @@ fn en_passant_square_without_capture_is_accepted() {
     assert_eq!(board.ep_square(), Some(Square::D6));
 }
 
+/// Positions and depths for the hashed-perft checks.
+const HASHED_CASES: [(&str, u32); 4] = [
+    (KIWIPETE, 4),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4),
+    (
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        4,
+    ),
+];
+
 #[test]
 fn hashed_perft_gives_identical_counts() {
-    for (fen, depth) in [
-        (KIWIPETE, 4),
-        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
-        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4),
-        (
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-            4,
-        ),
-    ] {
+    for (fen, depth) in HASHED_CASES {
         let board = Board::from_fen(fen).unwrap();
         let plain = perft(&board, depth);
         // A tiny table forces many replacements and collisions of slots.
@@ -165,14 +168,29 @@ fn hashed_perft_gives_identical_counts() {
         assert_eq!(perft_hashed(&board, depth, &table), plain, "{fen}");
         // Reused: now mostly hits.
         assert_eq!(perft_hashed(&board, depth, &table), plain, "{fen}");
-        let hashed_parallel: u128 = divide_parallel(&board, depth, 2, Some(&table))
-            .iter()
-            .map(|&(_, n)| n)
-            .sum();
-        assert_eq!(hashed_parallel, plain, "{fen}");
     }
 }
 
+/// One table written and read by two threads at once still gives the plain counts.
+#[cfg(feature = "parallel")]
+#[test]
+fn hashed_parallel_divide_gives_identical_counts() {
+    for (fen, depth) in HASHED_CASES {
+        let board = Board::from_fen(fen).unwrap();
+        let plain = perft(&board, depth);
+        let table = PerftTable::new(4).unwrap();
+        // First on an empty table (the threads fill it), then reused (mostly hits).
+        for _ in 0..2 {
+            let hashed_parallel: u128 = divide_parallel(&board, depth, 2, Some(&table))
+                .iter()
+                .map(|&(_, n)| n)
+                .sum();
+            assert_eq!(hashed_parallel, plain, "{fen}");
+        }
+    }
+}
+
+#[cfg(feature = "parallel")]
 #[test]
 fn parallel_perft_and_divide_match_serial() {
     let board = Board::from_fen(KIWIPETE).unwrap();
@@ -181,6 +199,21 @@ fn parallel_perft_and_divide_match_serial() {
     assert_eq!(serial, parallel);
     assert_eq!(perft_parallel(&board, 4, 2), 4_085_603);
     assert_eq!(perft_parallel(&board, 0, 2), 1);
+}
+
+/// The threaded entry points take the same arguments with or without the `parallel`
+/// feature (without it they count on this thread) and give the serial counts.
+#[test]
+fn threaded_entry_points_give_serial_counts() {
+    let board = Board::from_fen(KIWIPETE).unwrap();
+    let serial = divide(&board, 3);
+    let table = PerftTable::new(1).unwrap();
+    for threads in [0, 1, 2] {
+        assert_eq!(divide_parallel(&board, 3, threads, None), serial);
+        assert_eq!(divide_parallel(&board, 3, threads, Some(&table)), serial);
+        assert_eq!(perft_parallel(&board, 3, threads), 97_862);
+        assert_eq!(perft_parallel(&board, 0, threads), 1);
+    }
     assert_eq!(
         perft_with(Classical, &board, 3),
         perft_with(Fancy, &board, 3)

@@ -38,6 +38,11 @@ pub mod verify;
 pub use set::{MagicSet, Piece, SchemeKind, SetError, SquareMagic};
 pub use verify::{Report, VerifyError};
 
+/// The README's example, run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Writes `bytes` to `path` atomically: a temporary file beside it, synced, then renamed
 /// over it, so a reader (or a resumed search) sees the old file or the new one, never a
 /// half-written one.
