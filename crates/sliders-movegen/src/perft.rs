@@ -31,9 +31,9 @@ pub fn perft(board: &Board, depth: u32) -> u128 {
 /// [`perft`] with a given slider scheme.
 ///
 /// ```
-/// use sliders::schemes::Fancy;
+/// use sliders::schemes::Black;
 /// use sliders_movegen::{perft_with, Board};
-/// assert_eq!(perft_with(Fancy, &Board::startpos(), 4), 197_281);
+/// assert_eq!(perft_with(Black, &Board::startpos(), 4), 197_281);
 /// ```
 pub fn perft_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
     match depth {

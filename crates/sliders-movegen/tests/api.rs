@@ -2,7 +2,7 @@
 //! both conventions, hashed and parallel perft, and no panics on any input.
 
 use proptest::prelude::*;
-use sliders::schemes::{Classical, Fancy};
+use sliders::schemes::{Black, Classical};
 use sliders::Square;
 use sliders_movegen::{
     divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, Board, FenField,
@@ -216,7 +216,7 @@ fn threaded_entry_points_give_serial_counts() {
     }
     assert_eq!(
         perft_with(Classical, &board, 3),
-        perft_with(Fancy, &board, 3)
+        perft_with(Black, &board, 3)
     );
 }
 

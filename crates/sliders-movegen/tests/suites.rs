@@ -1,6 +1,6 @@
 //! Runs every perft suite in `tests/data/perft/` with a node limit per position.
 
-use sliders::schemes::{Black, Classical, Fancy, Scheme};
+use sliders::schemes::{Black, Classical, Hyperbola, Scheme};
 use sliders_movegen::{perft_with, Board};
 
 /// Depths whose published count exceeds this are skipped, so the whole suite stays
@@ -89,19 +89,19 @@ macro_rules! suite {
 
 #[test]
 fn standard_suite() {
-    let (n, _) = run_suite(Fancy, "standard.epd", suite!("standard.epd"), MAX_NODES);
+    let (n, _) = run_suite(Hyperbola, "standard.epd", suite!("standard.epd"), MAX_NODES);
     assert!(n > 10_000, "only {n} counts checked");
 }
 
 #[test]
 fn tricky_suite() {
-    let (n, _) = run_suite(Fancy, "tricky.epd", suite!("tricky.epd"), MAX_NODES);
+    let (n, _) = run_suite(Hyperbola, "tricky.epd", suite!("tricky.epd"), MAX_NODES);
     assert!(n > 50, "only {n} counts checked");
 }
 
 #[test]
 fn chess960_suite() {
-    let (n, _) = run_suite(Fancy, "chess960.epd", suite!("chess960.epd"), MAX_NODES);
+    let (n, _) = run_suite(Hyperbola, "chess960.epd", suite!("chess960.epd"), MAX_NODES);
     assert!(n > 3_000, "only {n} counts checked");
 }
 
@@ -113,7 +113,7 @@ fn tricky_unreachable_suite() {
     let text = suite!("tricky_unreachable.epd");
     assert_eq!(parse_suite(text).len(), 12);
     // `run_suite` fails on any line that does not parse and on any count that differs.
-    let (n, _) = run_suite(Fancy, "tricky_unreachable.epd", text, MAX_NODES);
+    let (n, _) = run_suite(Hyperbola, "tricky_unreachable.epd", text, MAX_NODES);
     // 38 published counts; only line 8's D5 (1,320,962) is over the limit.
     assert_eq!(n, 37);
 }

@@ -69,7 +69,7 @@ impl Element for u8 {
 
 fn write<T: Element>(file: &str, table: &[T]) {
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
-    let mut bytes = Vec::with_capacity(table.len() * std::mem::size_of::<T>());
+    let mut bytes = Vec::with_capacity(std::mem::size_of_val(table));
     for &element in table {
         element.write(&mut bytes, big_endian);
     }

@@ -23,7 +23,7 @@ static ROOK: [Entry; 64] = data::ROOK;
 static BISHOP: [Entry; 64] = data::BISHOP;
 /// Per occupancy, the number of its attack set ([`data::fill`](super::data::byte_lookup::fill)).
 static BYTES: [u8; data::INDEX_BYTES] =
-    super::layout::include_table!("byte-lookup.index", u8, data::INDEX_BYTES);
+    *include_bytes!(concat!(env!("OUT_DIR"), "/byte-lookup.index.bin"));
 /// The distinct attack sets, square after square.
 static LIST: [Bitboard; data::SETS] =
     super::layout::include_table!("byte-lookup.sets", Bitboard, data::SETS);

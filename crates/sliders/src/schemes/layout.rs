@@ -17,12 +17,10 @@
 /// # Safety
 /// Implement only for such types: `include_table!` turns bytes into them.
 pub(crate) unsafe trait Plain: Copy {}
-// SAFETY: `Bitboard` is a `repr(transparent)` `u64`; `u16` and `u8` are integers.
+// SAFETY: `Bitboard` is a `repr(transparent)` `u64`.
 unsafe impl Plain for crate::Bitboard {}
 // SAFETY: an integer.
 unsafe impl Plain for u16 {}
-// SAFETY: an integer.
-unsafe impl Plain for u8 {}
 
 /// Checks at compile time that `T` may be built from bytes.
 pub(crate) const fn plain<T: Plain>() {}
