@@ -344,9 +344,7 @@ fn scan(
         }
         let units = offset >> offset_shift;
         if units as u64 > OFFSET_BITS_MASK {
-            if best.is_none() {
-                return None;
-            }
+            best?;
             break;
         }
         if table.value.len() < offset + window {
