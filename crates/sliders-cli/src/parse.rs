@@ -48,10 +48,13 @@ pub fn scheme(name: &str) -> Result<SchemeId, CliError> {
             "scheme {id} is unavailable on this CPU; {}",
             schemes::describe_choices()
         ))),
-        None => Err(CliError::input(format!(
-            "unknown scheme {name:?}; {}",
-            schemes::describe_choices()
-        ))),
+        None => Err(CliError::input(match schemes::missing_feature(name) {
+            Some(feature) => format!(
+                "scheme {name} is not compiled into this build (build with the cargo feature `{feature}` of sliders); {}",
+                schemes::describe_choices()
+            ),
+            None => format!("unknown scheme {name:?}; {}", schemes::describe_choices()),
+        })),
     }
 }
 
