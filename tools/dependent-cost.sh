@@ -4,11 +4,12 @@
 # clean `cargo check`, clean `cargo build --release` and the release binary's size.
 #
 #   tools/dependent-cost.sh            # sliders (default features), sliders (all-schemes), cozy-chess 0.3.4
+#   tools/dependent-cost.sh OTHER_REPO # the same for another checkout of sliders (an older commit, say)
 #
 # Needs the Rust toolchain and crates.io (for cozy-chess). Timings are wall clock on a
 # machine that may be shared: compare the rows of one run.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -42,7 +43,7 @@ make_crate dep-sliders-all "sliders = { path = \"$repo/crates/sliders\", feature
 make_crate dep-cozy 'cozy-chess = "=0.3.4"' "$cozy_main"
 
 # Fetch first, so no row pays for the download.
-for c in dep-sliders dep-sliders-all dep-cozy; do
+for c in dep-sliders dep-cozy; do
     (cd "$work/$c" && cargo fetch --quiet)
 done
 
@@ -56,7 +57,12 @@ seconds() { # command...: wall seconds of one run
 
 printf '| dependent | clean `cargo check` (s) | clean `cargo build --release` (s) | release binary (MiB) |\n'
 printf '|---|---:|---:|---:|\n'
-for row in "dep-sliders:sliders (default features)" "dep-sliders-all:sliders (all-schemes)" "dep-cozy:cozy-chess 0.3.4"; do
+rows=("dep-sliders:sliders (default features)" "dep-cozy:cozy-chess 0.3.4")
+# A checkout from before the per-scheme features has no `all-schemes`.
+if grep -q '^all-schemes' "$repo/crates/sliders/Cargo.toml"; then
+    rows=("${rows[0]}" "dep-sliders-all:sliders (all-schemes)" "${rows[1]}")
+fi
+for row in "${rows[@]}"; do
     c=${row%%:*}
     label=${row#*:}
     dir="$work/$c"

@@ -1,9 +1,10 @@
 //! What building the tables lazily at run time would cost the first lookup, to compare
-//! with the compile-time build the crate uses. `cargo run --release -p sliders --example init_cost`
+//! with the static tables the crate includes (built by its build script).
+//! `cargo run --release -p sliders --example init_cost`
 //!
 //! It times the two steps a lazy build needs: the reference ray walk over every relevant
-//! occupancy of every square, and filling each scheme's table (the same checked filler
-//! the const build runs).
+//! occupancy of every square, and filling each scheme's table with the same checked
+//! filler the build script runs (which walks the reference itself).
 
 use std::hint::black_box;
 use std::time::Instant;

@@ -22,7 +22,7 @@ mod schemes {
     pub mod magic;
 }
 
-pub use bitboard::{Bitboard, Subsets};
+pub use bitboard::Bitboard;
 pub use reference::Slider;
 pub use square::{File, Rank, Square};
 
@@ -135,6 +135,11 @@ fn main() {
     if enabled("pext") {
         let mut table = boxed::<_, { reference::PEXT_LAYOUT_ENTRIES }>(Bitboard::EMPTY);
         reference::fill_pext_layout(&mut table);
+        // Every relevant occupancy of every square has its entry: the layout is full.
+        assert!(
+            table.iter().all(|attacks| attacks.0 != 0),
+            "pext: an entry of the PEXT layout is empty"
+        );
         write("pext", &table[..]);
     }
     if enabled("pext-pdep") {

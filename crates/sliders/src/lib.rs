@@ -125,3 +125,8 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     lookup(Slider::Queen, square, occupied)
 }
+
+/// The crate README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -46,7 +46,9 @@ impl Bmi2 {
             // unlike the intrinsic, needs no `#[target_feature]` on the caller, so it
             // inlines into generic hot code in a build for the baseline x86-64 CPU.
             // PEXT reads only registers and writes only `out`: no memory, no stack, no
-            // flags. Covered by the exhaustive `pext` test in `tests/exhaustive.rs`.
+            // flags. Covered by the `pext` scheme in
+            // `every_compiled_scheme_matches_the_reference_on_every_occupancy`
+            // (`tests/exhaustive.rs`) and this type's doc test.
             unsafe {
                 core::arch::asm!(
                     "pext {out}, {value}, {mask}",
@@ -80,8 +82,9 @@ impl Bmi2 {
         {
             let out: u64;
             // SAFETY: as for `extract`: a `Bmi2` value proves cpuid reported BMI2, and
-            // PDEP touches only the named registers. Covered by the exhaustive
-            // `pext-pdep` test in `tests/exhaustive.rs`.
+            // PDEP touches only the named registers. Covered by the `pext-pdep` scheme in
+            // `every_compiled_scheme_matches_the_reference_on_every_occupancy`
+            // (`tests/exhaustive.rs`) and this type's doc test.
             unsafe {
                 core::arch::asm!(
                     "pdep {out}, {value}, {mask}",

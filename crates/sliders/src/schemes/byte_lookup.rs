@@ -17,7 +17,8 @@ use crate::{Bitboard, Square};
 pub use data::{BISHOP_DISTINCT, ROOK_DISTINCT};
 
 /// The tables' size in bytes: the index bytes and the distinct sets.
-pub const TABLE_BYTES: usize = data::INDEX_BYTES + data::SETS * 8;
+pub const TABLE_BYTES: usize = core::mem::size_of::<[u8; data::INDEX_BYTES]>()
+    + core::mem::size_of::<[Bitboard; data::SETS]>();
 
 static ROOK: [Entry; 64] = data::ROOK;
 static BISHOP: [Entry; 64] = data::BISHOP;
@@ -58,7 +59,7 @@ impl super::Scheme for ByteLookup {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&BYTES) + core::mem::size_of_val(&LIST)
     }
 
     fn name(&self) -> &'static str {

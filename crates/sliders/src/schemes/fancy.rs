@@ -5,7 +5,7 @@
 //! The magics are those of Stockfish's start-up search (per-rank seeds 728, 10316,
 //! 55013, 32803, 12281, 15100, 16645, 255; sparse xorshift64* candidates), as recorded
 //! in `tests/data/magics/fancy_stockfish_seeds_107648.csv`. The table is built and
-//! verified against the reference at compile time: a wrong magic fails the build.
+//! verified against the reference by the build script: a wrong magic fails the build.
 
 super::layout::magic_scheme! {
     /// The `fancy` scheme (Stockfish's magics and layout).

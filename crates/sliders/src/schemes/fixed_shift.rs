@@ -35,7 +35,7 @@ impl super::Scheme for FixedShift {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&ATTACKS)
     }
 
     fn name(&self) -> &'static str {

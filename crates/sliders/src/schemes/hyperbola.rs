@@ -6,8 +6,8 @@
 //! bits of the rank index a 512-byte first-rank table.
 //!
 //! No large table: 64 entries of three line masks and a square bit (2 KiB) plus the rank
-//! table (512 B). This is the fallback when a build leaves out the big tables (the
-//! `tables` feature): wasm and embedded users trade speed for about 850 KiB.
+//! table (512 B). This is the default of a build with no table scheme feature (wasm,
+//! embedded): such users trade speed for about 1.5 MiB of tables.
 //!
 //! The method: Gerd Isenberg and Aleksander Naumov on the chessprogramming wiki
 //! ("Hyperbola Quintessence", "o^(o-2r)").
@@ -134,7 +134,7 @@ impl super::Scheme for Hyperbola {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&LINES) + core::mem::size_of_val(&FIRST_RANK)
     }
 
     fn name(&self) -> &'static str {

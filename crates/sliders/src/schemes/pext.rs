@@ -20,7 +20,7 @@ pub use super::data::pext_pdep::{pdep_soft, pext_soft};
 /// Entries in the PEXT (and popcount-sized fancy) table.
 pub const TABLE_ENTRIES: usize = PEXT_LAYOUT_ENTRIES;
 /// The attack table's size in bytes.
-pub const TABLE_BYTES: usize = TABLE_ENTRIES * 8;
+pub const TABLE_BYTES: usize = core::mem::size_of::<[Bitboard; TABLE_ENTRIES]>();
 
 /// The attack table in PEXT layout ([`crate::reference::fill_pext_layout`]), written by
 /// the build script.
@@ -86,7 +86,7 @@ impl Scheme for Pext {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&ATTACKS)
     }
 
     fn name(&self) -> &'static str {

@@ -17,7 +17,7 @@ use crate::{Bitboard, Square};
 /// Entries in the compressed table.
 pub const TABLE_ENTRIES: usize = data::TABLE_ENTRIES;
 /// The table's size in bytes.
-pub const TABLE_BYTES: usize = TABLE_ENTRIES * 2;
+pub const TABLE_BYTES: usize = core::mem::size_of::<[u16; TABLE_ENTRIES]>();
 
 /// The reference table with every entry compressed under its square's rays
 /// ([`data::fill`](super::data::pext_pdep::fill)), written by the build script.
@@ -98,7 +98,7 @@ impl super::Scheme for PextPdep {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&COMPRESSED)
     }
 
     fn name(&self) -> &'static str {

@@ -37,7 +37,7 @@ impl super::Scheme for Plain {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&ATTACKS)
     }
 
     fn name(&self) -> &'static str {

@@ -41,7 +41,7 @@ use crate::{Bitboard, Square};
 pub use data::{compatible, SharedEntry, BISHOP_GROUPS, ROOK_GROUPS, TABLE_ENTRIES};
 
 /// The attack table's size in bytes.
-pub const TABLE_BYTES: usize = TABLE_ENTRIES * 8;
+pub const TABLE_BYTES: usize = core::mem::size_of::<[Bitboard; TABLE_ENTRIES]>();
 
 /// The rook entries, indexed by square.
 pub static ROOK_ENTRIES: [SharedEntry; 64] = data::ROOK;
@@ -79,7 +79,7 @@ impl super::Scheme for Shared {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&ATTACKS)
     }
 
     fn name(&self) -> &'static str {

@@ -79,7 +79,7 @@ impl super::Scheme for ShiftInMagic {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&ATTACKS)
     }
 
     fn name(&self) -> &'static str {

@@ -81,7 +81,7 @@ impl super::Scheme for SimdScalar {
     }
 
     fn table_bytes(&self) -> usize {
-        TABLE_BYTES
+        core::mem::size_of_val(&LINES)
     }
 
     fn name(&self) -> &'static str {
@@ -344,7 +344,7 @@ macro_rules! vector_scheme {
             }
 
             fn table_bytes(&self) -> usize {
-                TABLE_BYTES
+                core::mem::size_of_val(&LINES)
             }
 
             fn name(&self) -> &'static str {
