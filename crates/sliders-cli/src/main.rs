@@ -12,6 +12,7 @@ mod parse;
 mod perft;
 mod search;
 mod show;
+mod units;
 
 #[derive(Parser)]
 #[command(
@@ -51,7 +52,8 @@ enum Command {
     },
     /// Time every scheme side by side on the same inputs; JSON and an SVG chart on request.
     Bench(bench::BenchArgs),
-    /// Count the leaves of the legal move tree: divide, suites (--epd), perftree.
+    /// Count the leaves of the legal move tree: divide, suites (--epd), perftree, and
+    /// work units for a cluster (split, run, merge).
     Perft(perft::PerftArgs),
     /// Magic search and magic files: find, verify, pack, export.
     #[command(flatten)]

@@ -20,7 +20,12 @@ use crate::error::CliError;
 
 /// Arguments of `sliders perft`.
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct PerftArgs {
+    /// Work units for deep perft on a cluster: split, run, merge.
+    #[command(subcommand)]
+    unit: Option<crate::units::UnitCommand>,
+
     /// The depth in plies (not needed with --epd).
     depth: Option<u32>,
 
@@ -64,15 +69,24 @@ pub struct PerftArgs {
 /// More threads than this is surely a typo.
 const MAX_THREADS: usize = 1024;
 
-pub fn run(args: PerftArgs) -> Result<(), CliError> {
+/// A `--threads` value: 0 means one per core; more than [`MAX_THREADS`] is refused.
+pub fn threads(requested: usize) -> Result<usize, CliError> {
+    match requested {
+        0 => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        n if n > MAX_THREADS => Err(CliError::input(format!(
+            "--threads {n} is more than {MAX_THREADS}"
+        ))),
+        n => Ok(n),
+    }
+}
+
+pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     // Report a bad SLIDERS_SCHEME instead of silently ignoring it.
     let scheme = crate::parse::scheme("auto")?;
-    if args.threads > MAX_THREADS {
-        return Err(CliError::input(format!(
-            "--threads {} is more than {MAX_THREADS}",
-            args.threads
-        )));
+    if let Some(command) = args.unit.take() {
+        return crate::units::run(command);
     }
+    args.threads = threads(args.threads)?;
     if let Some(path) = &args.epd {
         if args.depth.is_some() {
             return Err(CliError::input(

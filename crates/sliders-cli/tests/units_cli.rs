@@ -1,0 +1,294 @@
+//! `sliders perft split|run|merge` through the real binary: determinism, sharding,
+//! resume after a kill, and a merge that refuses what does not add up.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn sliders(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(args)
+        .env_remove("SLIDERS_SCHEME")
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("SLURM_ARRAY_TASK_COUNT")
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A fresh directory in the temp directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path =
+            std::env::temp_dir().join(format!("sliders-units-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn split(dir: &TempDir, name: &str, args: &[&str]) -> String {
+    let out = dir.file(name);
+    let mut all = vec!["perft", "split"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", &out]);
+    let result = sliders(&all);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    out
+}
+
+fn run_shard(units: &str, shard: &str, out: &str) {
+    let result = sliders(&["perft", "run", units, "--shard", shard, "--out", out]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+}
+
+fn merge(units: &str, results: &[&str]) -> Output {
+    let mut all = vec!["perft", "merge", units];
+    all.extend_from_slice(results);
+    sliders(&all)
+}
+
+fn nodes(output: &Output) -> String {
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout).trim().to_owned()
+}
+
+#[test]
+fn split_is_deterministic_and_merges_transpositions() {
+    let dir = TempDir::new("split");
+    let a = split(&dir, "a.jsonl", &["5", "--at", "3"]);
+    let b = split(&dir, "b.jsonl", &["5", "--at", "3"]);
+    let (a, b) = (std::fs::read(a).unwrap(), std::fs::read(b).unwrap());
+    assert_eq!(a, b, "the same input writes the same file");
+    let lines: Vec<serde_json::Value> = text(&a)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let header = &lines[0];
+    assert_eq!(header["depth"], 5);
+    assert_eq!(header["at"], 3);
+    // 8,902 move sequences of three plies reach 5,362 distinct positions (the
+    // chessprogramming wiki's perft(3) and OEIS A083276).
+    assert_eq!(header["positions"], 8_902);
+    assert_eq!(header["units"], 5_362);
+    assert_eq!(lines.len(), 1 + 5_362);
+    let sum: u64 = lines[1..]
+        .iter()
+        .map(|u| u["multiplicity"].as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, 8_902);
+    assert!(lines[1..].iter().all(|u| u["depth"] == 2));
+    assert!(lines[1..]
+        .iter()
+        .any(|u| u["multiplicity"].as_u64().unwrap() > 1));
+}
+
+#[test]
+fn shards_add_up_to_the_known_count_whatever_their_number() {
+    let dir = TempDir::new("shards");
+    let units = split(&dir, "units.jsonl", &["5", "--at", "2"]);
+    for shards in [1, 3, 4] {
+        let outs: Vec<String> = (0..shards)
+            .map(|i| {
+                let out = dir.file(&format!("r{shards}-{i}.jsonl"));
+                run_shard(&units, &format!("{i}/{shards}"), &out);
+                out
+            })
+            .collect();
+        let refs: Vec<&str> = outs.iter().map(String::as_str).collect();
+        assert_eq!(nodes(&merge(&units, &refs)), "Nodes searched: 4865609");
+    }
+    // Kiwipete from a FEN, after a move, split at one ply.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let units = split(&dir, "kiwi.jsonl", &["4", "--at", "1", "--fen", kiwipete]);
+    let out = dir.file("kiwi-r.jsonl");
+    run_shard(&units, "0/1", &out);
+    assert_eq!(nodes(&merge(&units, &[&out])), "Nodes searched: 4085603");
+    let json = sliders(&["perft", "merge", &units, &out, "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&text(&json.stdout)).unwrap();
+    assert_eq!(value["nodes"], 4_085_603);
+}
+
+#[test]
+fn the_shard_comes_from_slurm_variables_when_not_given() {
+    let dir = TempDir::new("slurm");
+    let units = split(&dir, "units.jsonl", &["4", "--at", "1"]);
+    let mut outs = Vec::new();
+    for task in 0..2 {
+        let out = dir.file(&format!("r{task}.jsonl"));
+        let result = Command::new(env!("CARGO_BIN_EXE_sliders"))
+            .args(["perft", "run", &units, "--out", &out])
+            .env("SLURM_ARRAY_TASK_ID", task.to_string())
+            .env("SLURM_ARRAY_TASK_COUNT", "2")
+            .output()
+            .unwrap();
+        assert!(result.status.success(), "{}", text(&result.stderr));
+        outs.push(out);
+    }
+    assert_eq!(
+        nodes(&merge(&units, &[&outs[0], &outs[1]])),
+        "Nodes searched: 197281"
+    );
+    let missing = sliders(&["perft", "run", &units, "--out", &dir.file("x.jsonl")]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("SLURM_ARRAY_TASK_ID"));
+    let bad = sliders(&[
+        "perft",
+        "run",
+        &units,
+        "--shard",
+        "2/2",
+        "--out",
+        &dir.file("y.jsonl"),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("0 <= I < N"));
+}
+
+#[test]
+fn merge_refuses_missing_conflicting_and_unknown_results() {
+    let dir = TempDir::new("merge");
+    let units = split(&dir, "units.jsonl", &["3", "--at", "1"]);
+    let all = dir.file("all.jsonl");
+    run_shard(&units, "0/1", &all);
+    let good = std::fs::read_to_string(&all).unwrap();
+    assert_eq!(nodes(&merge(&units, &[&all])), "Nodes searched: 8902");
+
+    // The same results twice agree: still fine.
+    assert_eq!(nodes(&merge(&units, &[&all, &all])), "Nodes searched: 8902");
+
+    // A unit left out.
+    let short = dir.file("short.jsonl");
+    let without_7: String = good
+        .lines()
+        .filter(|l| !l.starts_with("{\"id\":7,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&short, without_7).unwrap();
+    let out = merge(&units, &[&short]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("missing results for units 7"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // Two results for one unit that disagree, and one for a unit that does not exist.
+    let extra = dir.file("extra.jsonl");
+    std::fs::write(&extra, "{\"id\":3,\"nodes\":1}\n{\"id\":20,\"nodes\":5}\n").unwrap();
+    let out = merge(&units, &[&all, &extra]);
+    assert_eq!(out.status.code(), Some(1));
+    let message = text(&out.stderr);
+    assert!(
+        message.contains("conflicting results for units 3"),
+        "{message}"
+    );
+    assert!(message.contains("unknown units 20"), "{message}");
+    assert!(
+        out.stdout.is_empty(),
+        "no total when the results do not add up"
+    );
+
+    // A malformed line is bad input, named by file and line.
+    let broken = dir.file("broken.jsonl");
+    std::fs::write(&broken, "{\"id\":0,\"nodes\":20}\nnot json\n").unwrap();
+    let out = merge(&units, &[&broken]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("broken.jsonl: line 2"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_killed_run_resumes_and_loses_at_most_the_unit_in_progress() {
+    let dir = TempDir::new("resume");
+    // 400 units of about 8 M nodes each: seconds in all, so the kill lands mid-run.
+    let units = split(&dir, "units.jsonl", &["7", "--at", "2"]);
+    let out = dir.file("r.jsonl");
+    // A first run, killed once some units are written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(["perft", "run", &units, "--shard", "0/1", "--out", &out])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let lines = |p: &str| {
+        std::fs::read_to_string(p)
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    while lines(&out) < 20 && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let written = lines(&out);
+    assert!(
+        written >= 20 && written < 400,
+        "killed after {written} of 400 units"
+    );
+    // As if the kill had cut the last line in half.
+    let mut text_so_far = std::fs::read_to_string(&out).unwrap();
+    text_so_far.push_str("{\"id\":39");
+    std::fs::write(&out, &text_so_far).unwrap();
+
+    let again = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", &out]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let stderr = text(&again.stderr);
+    assert!(stderr.contains("unfinished last line"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{written} already in")),
+        "{stderr}"
+    );
+    assert_eq!(lines(&out), 400, "each unit once");
+    assert_eq!(nodes(&merge(&units, &[&out])), "Nodes searched: 3195901860");
+}
+
+#[test]
+fn bad_arguments_and_files_are_named() {
+    let dir = TempDir::new("bad");
+    let out = sliders(&["perft", "split", "3", "--at", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--at 4 is deeper than the depth 3"));
+    let units = dir.file("units.jsonl");
+    std::fs::write(
+        &units,
+        "{\"units\":1}\n{\"id\":0,\"fen\":\"nonsense\",\"depth\":1,\"multiplicity\":1}\n",
+    )
+    .unwrap();
+    let out = sliders(&[
+        "perft",
+        "run",
+        &units,
+        "--shard",
+        "0/1",
+        "--out",
+        &dir.file("r"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 2: bad FEN"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !Path::new(&dir.file("r")).exists(),
+        "nothing written for a bad units file"
+    );
+}
