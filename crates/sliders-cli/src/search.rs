@@ -5,6 +5,7 @@
 //! square) or a search that ended without all its magics; 2 bad input (arguments,
 //! malformed files with their line number, state files).
 
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -52,6 +53,21 @@ pub enum SearchCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Merge the magic files of sharded searches (`find --shard`): per square the magic
+    /// with the fewest index bits that passes its own check, then the whole set laid
+    /// out, verified and written as CSV. Exit 1 names squares no file has a valid
+    /// magic for.
+    MergeSets {
+        /// The CSV files of the shards (partial sets).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The scheme (default: the files' `# scheme:` comments, which must agree).
+        #[arg(long)]
+        scheme: Option<String>,
+        /// Write the set here (atomically) instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Convert a CSV magic set to another format.
     Export {
         /// The CSV file.
@@ -74,6 +90,9 @@ pub fn run(command: SearchCommand) -> Result<(), CliError> {
         SearchCommand::Find(args) => find(args),
         SearchCommand::Pack { file, scheme, out } => pack(&file, scheme.as_deref(), out.as_deref()),
         SearchCommand::Verify { file, scheme } => verify(&file, scheme.as_deref()),
+        SearchCommand::MergeSets { files, scheme, out } => {
+            merge_sets(&files, scheme.as_deref(), out.as_deref())
+        }
         SearchCommand::Export {
             file,
             format,
@@ -146,6 +165,12 @@ pub struct FindArgs {
     /// offset-in-magic: random magics tried at each table offset (default 48).
     #[arg(long)]
     trials: Option<u32>,
+    /// Search only this shard's squares, `I/N` (0 <= I < N): of the pieces' and squares'
+    /// targets in order (rook a1..h8, then bishop), those whose position modulo N is I.
+    /// Default when SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT are set: those.
+    /// Merge the shards' files with `sliders merge-sets`.
+    #[arg(long)]
+    shard: Option<String>,
 }
 
 fn parse_duration(text: &str) -> Option<Duration> {
@@ -226,6 +251,15 @@ fn find(args: FindArgs) -> Result<(), CliError> {
                 bits,
             });
         }
+    }
+    if let Some((shard, shards)) = crate::units::shard_or_slurm(args.shard.as_deref())? {
+        targets = targets
+            .into_iter()
+            .enumerate()
+            .filter(|(j, _)| j % shards == shard)
+            .map(|(_, t)| t)
+            .collect();
+        eprintln!("shard {shard}/{shards}: {} squares", targets.len());
     }
     if format != Format::Csv && targets.len() != 128 {
         return Err(CliError::input(format!(
@@ -391,6 +425,7 @@ fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError>
         ("--candidates", args.candidates.is_some()),
         ("--kind", args.kind.is_some()),
         ("--filter", args.filter.is_some()),
+        ("--shard", args.shard.is_some()),
     ];
     if let Some((name, _)) = unsupported.iter().find(|(_, given)| *given) {
         return Err(CliError::input(format!(
@@ -647,4 +682,143 @@ fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
                 .map_err(|e| CliError::io("stdout", e))
         }
     }
+}
+
+/// One candidate magic for a square, from a shard's file.
+struct Candidate {
+    bits: u32,
+    magic: u64,
+    file: usize,
+    line: usize,
+}
+
+/// Whether `magic` indexes every relevant occupancy of the square into `bits` bits with
+/// no destructive collision, under the scheme's index function.
+fn square_magic_works(
+    scheme: SchemeKind,
+    piece: Piece,
+    square: Square,
+    magic: u64,
+    bits: u32,
+) -> bool {
+    let slider = piece.slider();
+    let mask = sliders::reference::mask(slider, square).expect("rook or bishop");
+    let entry = sliders::schemes::MagicEntry {
+        mask,
+        magic,
+        shift: scheme.product_bits() - bits,
+        offset: 0,
+    };
+    let mut table = vec![sliders::Bitboard::EMPTY; 1 << bits];
+    mask.subsets().all(|occupied| {
+        let attacks = sliders::reference::attacks(slider, square, occupied);
+        match table.get_mut(scheme.index_fn().index(&entry, occupied)) {
+            Some(slot) if slot.0 == 0 || *slot == attacks => {
+                *slot = attacks;
+                true
+            }
+            _ => false,
+        }
+    })
+}
+
+fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Result<(), CliError> {
+    let mut declared = scheme.map(parse_scheme).transpose()?;
+    let mut candidates: HashMap<(Piece, Square), Vec<Candidate>> = HashMap::new();
+    for (index, path) in files.iter().enumerate() {
+        let text = read_text(path)?;
+        let csv = read_csv(&text).map_err(|e| {
+            CliError::input(format!(
+                "{}: line {}: {}",
+                path.display(),
+                e.line,
+                e.message
+            ))
+        })?;
+        match (declared, csv.scheme) {
+            (Some(a), Some(b)) if a != b && scheme.is_none() => {
+                return Err(CliError::input(format!(
+                    "{}: scheme {b}, but an earlier file is {a}",
+                    path.display()
+                )))
+            }
+            (None, found) => declared = found,
+            _ => {}
+        }
+        for row in &csv.rows {
+            let Some(scheme) = declared else { break };
+            candidates
+                .entry((row.piece, row.square))
+                .or_default()
+                .push(Candidate {
+                    bits: scheme.product_bits() - row.shift,
+                    magic: row.magic,
+                    file: index,
+                    line: row.line,
+                });
+        }
+    }
+    let scheme = declared
+        .ok_or_else(|| CliError::input("no `# scheme:` comment in the files: give --scheme"))?;
+    if scheme == SchemeKind::OffsetInMagic {
+        return Err(CliError::input(
+            "offset-in-magic sets are searched whole, not sharded: nothing to merge",
+        ));
+    }
+    let mut found = Vec::new();
+    let mut missing = Vec::new();
+    for piece in Piece::BOTH {
+        for square in Square::ALL {
+            let mut list = candidates.remove(&(piece, square)).unwrap_or_default();
+            list.sort_by_key(|c| (c.bits, c.file, c.line));
+            let best = list.iter().find(|c| {
+                let works = square_magic_works(scheme, piece, square, c.magic, c.bits);
+                if !works {
+                    eprintln!(
+                        "{}: line {}: {piece} {square}: the magic fails with {} bits; skipped",
+                        files[c.file].display(),
+                        c.line,
+                        c.bits
+                    );
+                }
+                works
+            });
+            match best {
+                Some(c) => found.push(Found {
+                    piece,
+                    square,
+                    magic: c.magic,
+                    bits: c.bits,
+                    tested: 0,
+                    candidates: 0,
+                    min_index: 0,
+                    max_index: (1 << c.bits) - 1,
+                }),
+                None => missing.push(format!("{piece} {square}")),
+            }
+        }
+    }
+    if !missing.is_empty() {
+        return Err(bad_set(format!(
+            "no valid magic in the files for {} square(s): {}",
+            missing.len(),
+            missing.join(", ")
+        )));
+    }
+    let mut set = assemble(scheme, &found).map_err(bad_set)?;
+    let report = set
+        .verify()
+        .map_err(|e| bad_set(format!("the merged set fails: {e}")))?;
+    set.provenance = vec![format!(
+        "merged by sliders merge-sets from {} file(s); {} table entries",
+        files.len(),
+        report.entries
+    )];
+    eprintln!(
+        "merged {} files: {} entries ({:.1} KiB), verified",
+        files.len(),
+        report.entries,
+        report.kib()
+    );
+    write_output(out, &export::write(&set, Format::Csv))
 }

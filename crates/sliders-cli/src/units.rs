@@ -286,6 +286,17 @@ fn read_units(path: &Path) -> Result<Units, CliError> {
     Ok(Units { header, units })
 }
 
+/// `I/N` from `--shard`, else from Slurm's array variables when both are set, else
+/// `None` (no sharding).
+pub fn shard_or_slurm(shard: Option<&str>) -> Result<Option<(usize, usize)>, CliError> {
+    let slurm = std::env::var_os("SLURM_ARRAY_TASK_ID").is_some()
+        && std::env::var_os("SLURM_ARRAY_TASK_COUNT").is_some();
+    if shard.is_none() && !slurm {
+        return Ok(None);
+    }
+    parse_shard(shard).map(Some)
+}
+
 /// `I/N` from `--shard`, else from Slurm's array variables.
 fn parse_shard(shard: Option<&str>) -> Result<(usize, usize), CliError> {
     let (text, source) = match shard {
