@@ -240,7 +240,7 @@ fn a_killed_run_resumes_and_loses_at_most_the_unit_in_progress() {
     child.wait().unwrap();
     let written = lines(&out);
     assert!(
-        written >= 20 && written < 400,
+        (20..400).contains(&written),
         "killed after {written} of 400 units"
     );
     // As if the kill had cut the last line in half.
