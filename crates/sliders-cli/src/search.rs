@@ -23,6 +23,8 @@ use sliders_search::{MagicSet, Report, SchemeKind};
 use crate::error::CliError;
 
 /// The magic-file subcommands.
+// Parsed once per process: the size of the find arguments' variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(clap::Subcommand)]
 pub enum SearchCommand {
     /// Search magics. Writes the set (CSV with offsets by default) to --out or stdout and

@@ -136,7 +136,7 @@ fn split(
     let root = root.play_uci_moves(&moves).map_err(CliError::input)?;
     // Position key -> (a board there, how many move sequences reach it).
     let mut level: BTreeMap<String, (Board, u128)> = BTreeMap::new();
-    level.insert(position_key(&root), (root.clone(), 1));
+    level.insert(position_key(&root), (root, 1));
     for _ in 0..at {
         let mut next: BTreeMap<String, (Board, u128)> = BTreeMap::new();
         for (board, count) in level.values() {
