@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Submits a sliders job array and its merge, the merge running only after every task of
+# the array succeeded (--dependency=afterok).
+#
+#   submit.sh perft DIR DEPTH AT SHARDS [split options: --fen FEN --moves ...]
+#   submit.sh find  DIR SHARDS FIND_ARGS...        (e.g. --scheme fancy --bits 11 --time 2h)
+#
+# DIR holds the units file, the results and the logs. Environment: SLIDERS (the binary,
+# default `sliders` on PATH; give an absolute path the compute nodes can reach), HASH_MB
+# and THREADS (perft), SBATCH_ARGS (more sbatch options for every job, such as
+# "--partition=long --time=2-00:00:00"). Prints the job ids.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+sliders=${SLIDERS:-sliders}
+usage() { sed -n '5,6p' "$0" | sed 's/^# *//' >&2; exit 2; }
+[ $# -ge 1 ] || usage
+mode=$1
+shift
+# shellcheck disable=SC2206 # SBATCH_ARGS is a list of options
+extra=(${SBATCH_ARGS:-})
+
+case $mode in
+perft)
+    [ $# -ge 4 ] || usage
+    dir=$1 depth=$2 at=$3 shards=$4
+    shift 4
+    mkdir -p "$dir/results" "$dir/logs"
+    dir=$(cd "$dir" && pwd)
+    "$sliders" perft split "$depth" --at "$at" "$@" --out "$dir/units.jsonl"
+    export SLIDERS=$sliders UNITS=$dir/units.jsonl RESULTS_DIR=$dir/results SHARDS=$shards
+    array=$(sbatch --parsable --export=ALL "${extra[@]}" --array="0-$((shards - 1))" \
+        --output="$dir/logs/%x-%A_%a.out" "$here/perft-array.sbatch")
+    merge=$(sbatch --parsable --export=ALL "${extra[@]}" --dependency="afterok:$array" \
+        --output="$dir/logs/%x-%j.out" "$here/perft-merge.sbatch")
+    ;;
+find)
+    [ $# -ge 3 ] || usage
+    dir=$1 shards=$2
+    shift 2
+    mkdir -p "$dir/results" "$dir/logs"
+    dir=$(cd "$dir" && pwd)
+    export SLIDERS=$sliders RESULTS_DIR=$dir/results SHARDS=$shards FIND_ARGS="$*"
+    array=$(sbatch --parsable --export=ALL "${extra[@]}" --array="0-$((shards - 1))" \
+        --output="$dir/logs/%x-%A_%a.out" "$here/find-array.sbatch")
+    merge=$(sbatch --parsable --export=ALL "${extra[@]}" --dependency="afterok:$array" \
+        --output="$dir/logs/%x-%j.out" "$here/find-merge.sbatch")
+    ;;
+*)
+    usage
+    ;;
+esac
+echo "array job $array, merge job $merge; results in $dir/results"

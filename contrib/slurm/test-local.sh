@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Runs the Slurm scripts on a real single-node Slurm cluster started on this machine:
+#
+# 1. installs slurm-wlm and munge from Debian's packages when missing (needs root);
+# 2. starts munged (unless one runs), slurmctld and slurmd with a minimal slurm.conf in
+#    a temporary directory (SLURM_CONF points there; /etc/slurm is not touched);
+# 3. submits startpos perft(7) split at ply 3 as an array of 4 tasks plus the merge
+#    (contrib/slurm/submit.sh);
+# 4. cancels array task 2 while it runs (scancel), cancels the merge (its afterok
+#    dependency can no longer be met), resubmits task 2 alone and a new merge;
+# 5. checks the merged total is 3,195,901,860 and that the resubmitted task resumed
+#    from the results the killed one had written;
+# 6. stops what it started, by process id, and removes the directory.
+#
+#   contrib/slurm/test-local.sh            # builds target/release/sliders first
+#   SLIDERS=/path/to/sliders contrib/slurm/test-local.sh
+#
+# Prints `1 passed, 0 failed` on success; exits non-zero on any failure.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+
+if [ "$(id -u)" != 0 ]; then
+    echo "test-local.sh: needs root (it starts munged, slurmctld and slurmd)" >&2
+    exit 2
+fi
+if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y slurm-wlm munge
+fi
+if [ -z "${SLIDERS:-}" ]; then
+    (cd "$repo" && cargo build --release -p sliders-cli)
+    SLIDERS=$repo/target/release/sliders
+fi
+export SLIDERS
+
+dir=$(mktemp -d /tmp/sliders-slurm.XXXXXX)
+chmod 755 "$dir"
+pids=()
+cleanup() {
+    local status=$?
+    for pid in "${pids[@]}"; do
+        kill "$pid" 2>/dev/null || true
+    done
+    for pid in "${pids[@]}"; do
+        # Wait for our own daemons so nothing outlives the test.
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -9 "$pid" 2>/dev/null || true
+    done
+    if [ $status -ne 0 ] && [ -d "$dir/logs" ]; then
+        echo "--- logs ($dir) ---" >&2
+        tail -n 20 "$dir"/logs/* "$dir"/slurm/*.log 2>/dev/null >&2 || true
+    fi
+    rm -rf "$dir"
+    exit $status
+}
+trap cleanup EXIT
+
+fail() { echo "test-local.sh: FAILED: $*" >&2; exit 1; }
+
+# munge: the package made the key; the socket directory is missing without systemd.
+if ! munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
+    mkdir -p /run/munge && chown munge:munge /run/munge && chmod 0755 /run/munge
+    runuser -u munge -- /usr/sbin/munged -F > "$dir/munged.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 50); do munge -n 2>/dev/null | unmunge >/dev/null 2>&1 && break; sleep 0.1; done
+    munge -n | unmunge >/dev/null || fail "munged did not start"
+fi
+
+host=$(hostname -s)
+cpus=$(nproc)
+memory=$(( $(free -m | awk '/^Mem:/ { print $2 }') * 9 / 10 ))
+mkdir -p "$dir/slurm/state" "$dir/slurm/spool" "$dir/logs"
+export SLURM_CONF=$dir/slurm/slurm.conf
+cat > "$SLURM_CONF" <<CONF
+ClusterName=sliderstest
+SlurmctldHost=$host
+SlurmUser=root
+AuthType=auth/munge
+MpiDefault=none
+MailProg=/bin/true
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+ReturnToService=2
+MinJobAge=600
+StateSaveLocation=$dir/slurm/state
+SlurmdSpoolDir=$dir/slurm/spool
+SlurmctldPidFile=$dir/slurm/slurmctld.pid
+SlurmdPidFile=$dir/slurm/slurmd.pid
+SlurmctldLogFile=$dir/slurm/slurmctld.log
+SlurmdLogFile=$dir/slurm/slurmd.log
+NodeName=$host CPUs=$cpus RealMemory=$memory State=UNKNOWN
+PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+CONF
+slurmctld -D -f "$SLURM_CONF" > "$dir/slurm/slurmctld.out" 2>&1 &
+pids+=($!)
+slurmd -D -f "$SLURM_CONF" > "$dir/slurm/slurmd.out" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do
+    state=$(sinfo -h -o %T 2>/dev/null || true)
+    [ "$state" = idle ] && break
+    sleep 0.2
+done
+[ "$(sinfo -h -o %T)" = idle ] || fail "the node did not come up idle (sinfo: $(sinfo -h -o %T 2>&1))"
+echo "slurm: node $host idle ($cpus CPUs)"
+
+# The array runs with the slowest scheme, so that task 2 is still counting when it is
+# cancelled; the counts do not depend on the scheme.
+export SLIDERS_SCHEME=classical THREADS=1
+work=$dir/run
+out=$("$here/submit.sh" perft "$work" 7 3 4)
+echo "$out"
+array=$(echo "$out" | sed -n 's/^array job \([0-9]*\), merge job \([0-9]*\).*/\1/p')
+merge=$(echo "$out" | sed -n 's/^array job \([0-9]*\), merge job \([0-9]*\).*/\2/p')
+[ -n "$array" ] && [ -n "$merge" ] || fail "submit.sh printed no job ids"
+
+# Wait until task 2 runs and has written some units, then cancel it.
+results=$work/results/shard-2.jsonl
+for _ in $(seq 600); do
+    task_state=$(squeue -h -j "${array}_2" -o %T 2>/dev/null || true)
+    if [ "$task_state" = RUNNING ] && [ -s "$results" ]; then break; fi
+    sleep 0.1
+done
+[ "$(squeue -h -j "${array}_2" -o %T 2>/dev/null)" = RUNNING ] || fail "task 2 was not running when it was to be cancelled"
+scancel "${array}_2"
+scancel "$merge"
+for _ in $(seq 100); do [ -z "$(squeue -h -j "${array}_2" 2>/dev/null)" ] && break; sleep 0.1; done
+written=$(wc -l < "$results")
+total_units=$(sed -n '1p' "$work/units.jsonl" | sed 's/.*"units":\([0-9]*\).*/\1/')
+echo "cancelled task 2 after $written of its units (the split has $total_units)"
+
+# Resubmit task 2 alone, and a merge after it and the rest of the first array.
+export UNITS=$work/units.jsonl RESULTS_DIR=$work/results SHARDS=4
+again=$(sbatch --parsable --export=ALL --array=2 --output="$work/logs/%x-%A_%a.out" "$here/perft-array.sbatch")
+merge=$(sbatch --parsable --export=ALL --dependency="afterany:$array,afterok:$again" \
+    --output="$work/logs/%x-%j.out" "$here/perft-merge.sbatch")
+echo "resubmitted task 2 as job $again, merge job $merge"
+for _ in $(seq 1200); do
+    [ -z "$(squeue -h 2>/dev/null)" ] && break
+    sleep 0.2
+done
+[ -z "$(squeue -h)" ] || fail "jobs still queued after 4 minutes: $(squeue -h)"
+
+[ -f "$work/results/total.txt" ] || fail "the merge wrote no total (scontrol: $(scontrol show job "$merge" 2>&1 | head -5))"
+total=$(cat "$work/results/total.txt")
+echo "merged: $total"
+[ "$total" = "Nodes searched: 3195901860" ] || fail "expected Nodes searched: 3195901860"
+grep -q "$written already in" "$work"/logs/sliders-perft-"${again}"_2.out \
+    || fail "the resubmitted task did not resume from the $written units already written"
+echo "1 passed, 0 failed"
