@@ -46,6 +46,25 @@ impl MagicEntry {
 /// A magic (factor, shift, offset) per square as published, before its mask is filled in.
 pub(crate) type MagicData = [(u64, u32, u32); 64];
 
+/// The items of a data module of published magics: `magic_data!(entries, index)` after
+/// `ROOK_DATA` and `BISHOP_DATA` (`MagicData`) gives `TABLE_ENTRIES`, `INDEX`, and the
+/// `ROOK` and `BISHOP` entries with the standard masks filled in.
+macro_rules! magic_data {
+    ($entries:expr, $index:expr) => {
+        /// Entries in the attack table.
+        pub const TABLE_ENTRIES: usize = $entries;
+        /// How an occupancy becomes an index.
+        pub const INDEX: $crate::schemes::magic::IndexFn = $index;
+        /// The rook entries (mask, magic, shift, offset), indexed by square.
+        pub const ROOK: [$crate::schemes::magic::MagicEntry; 64] =
+            $crate::schemes::magic::entries($crate::Slider::Rook, &ROOK_DATA);
+        /// The bishop entries, indexed by square.
+        pub const BISHOP: [$crate::schemes::magic::MagicEntry; 64] =
+            $crate::schemes::magic::entries($crate::Slider::Bishop, &BISHOP_DATA);
+    };
+}
+pub(crate) use magic_data;
+
 /// Fills in the standard masks of `slider` for published (magic, shift, offset) triples.
 pub(crate) const fn entries(slider: Slider, data: &MagicData) -> [MagicEntry; 64] {
     let masks = match slider {

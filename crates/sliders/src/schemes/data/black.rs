@@ -1,16 +1,8 @@
 //! `black`: Annuss' and Fiekas' black magics (shifts 52/55) with offsets into one shared table.
 
-use crate::schemes::magic::{entries, IndexFn, MagicData, MagicEntry};
-use crate::Slider;
+use crate::schemes::magic::{IndexFn, MagicData};
 
-/// Entries in the attack table.
-pub const TABLE_ENTRIES: usize = 87_988;
-/// How an occupancy becomes an index.
-pub const INDEX: IndexFn = IndexFn::Black;
-/// The rook entries (mask, magic, shift, offset), indexed by square.
-pub const ROOK: [MagicEntry; 64] = entries(Slider::Rook, &ROOK_DATA);
-/// The bishop entries, indexed by square.
-pub const BISHOP: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP_DATA);
+crate::schemes::magic::magic_data!(87_988, IndexFn::Black);
 
 // Source: tests/data/magics/black_magics_87988_annuss_fiekas.csv (Annuss and Fiekas).
 #[rustfmt::skip]

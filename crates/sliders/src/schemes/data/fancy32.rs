@@ -1,16 +1,8 @@
 //! `fancy32`: magics for the 32-bit index; the shifts are those of the 32-bit product.
 
-use crate::schemes::magic::{entries, IndexFn, MagicData, MagicEntry};
-use crate::Slider;
+use crate::schemes::magic::{IndexFn, MagicData};
 
-/// Entries in the attack table.
-pub const TABLE_ENTRIES: usize = 107_648;
-/// How an occupancy becomes an index.
-pub const INDEX: IndexFn = IndexFn::Magic32;
-/// The rook entries (mask, magic, shift, offset), indexed by square.
-pub const ROOK: [MagicEntry; 64] = entries(Slider::Rook, &ROOK_DATA);
-/// The bishop entries, indexed by square.
-pub const BISHOP: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP_DATA);
+crate::schemes::magic::magic_data!(107_648, IndexFn::Magic32);
 
 // Source: tests/data/own/fancy32_sliders_seed1.csv (our search, seed 1); bishop offsets
 // moved past the 102,400 rook entries.

@@ -1,16 +1,8 @@
 //! `fancy-best`: the best-known magics, N-1 bits on 39 squares.
 
-use crate::schemes::magic::{entries, IndexFn, MagicData, MagicEntry};
-use crate::Slider;
+use crate::schemes::magic::{IndexFn, MagicData};
 
-/// Entries in the attack table.
-pub const TABLE_ENTRIES: usize = 92_864;
-/// How an occupancy becomes an index.
-pub const INDEX: IndexFn = IndexFn::Magic;
-/// The rook entries (mask, magic, shift, offset), indexed by square.
-pub const ROOK: [MagicEntry; 64] = entries(Slider::Rook, &ROOK_DATA);
-/// The bishop entries, indexed by square.
-pub const BISHOP: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP_DATA);
+crate::schemes::magic::magic_data!(92_864, IndexFn::Magic);
 
 // Source: tests/data/magics/fancy_best_known_92864.csv; bishop offsets moved past the
 // 88,064 rook entries.

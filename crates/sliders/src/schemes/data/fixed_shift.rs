@@ -1,16 +1,8 @@
 //! `fixed-shift`: Volker Annuss' fixed-shift magics (shifts 52/55) with offsets into one shared table.
 
-use crate::schemes::magic::{entries, IndexFn, MagicData, MagicEntry};
-use crate::Slider;
+use crate::schemes::magic::{IndexFn, MagicData};
 
-/// Entries in the attack table.
-pub const TABLE_ENTRIES: usize = 88_772;
-/// How an occupancy becomes an index.
-pub const INDEX: IndexFn = IndexFn::Magic;
-/// The rook entries (mask, magic, shift, offset), indexed by square.
-pub const ROOK: [MagicEntry; 64] = entries(Slider::Rook, &ROOK_DATA);
-/// The bishop entries, indexed by square.
-pub const BISHOP: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP_DATA);
+crate::schemes::magic::magic_data!(88_772, IndexFn::Magic);
 
 // Source: tests/data/magics/fixed_shift_magics_88772_annuss.csv (Volker Annuss).
 #[rustfmt::skip]

@@ -1,16 +1,8 @@
 //! `shift-in-magic`: magics whose top 6 bits are their own shift.
 
-use crate::schemes::magic::{entries, IndexFn, MagicData, MagicEntry};
-use crate::Slider;
+use crate::schemes::magic::{IndexFn, MagicData};
 
-/// Entries in the attack table.
-pub const TABLE_ENTRIES: usize = 107_648;
-/// How an occupancy becomes an index.
-pub const INDEX: IndexFn = IndexFn::Magic;
-/// The rook entries (mask, magic, shift, offset), indexed by square.
-pub const ROOK: [MagicEntry; 64] = entries(Slider::Rook, &ROOK_DATA);
-/// The bishop entries, indexed by square.
-pub const BISHOP: [MagicEntry; 64] = entries(Slider::Bishop, &BISHOP_DATA);
+crate::schemes::magic::magic_data!(107_648, IndexFn::Magic);
 
 // Source: tests/data/own/shift_in_magic_sliders_seed1.csv (our search, seed 1); bishop
 // offsets moved past the 102,400 rook entries.
