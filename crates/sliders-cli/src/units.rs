@@ -10,8 +10,8 @@
 //!   the sum of `nodes * multiplicity`.
 //!
 //! The units file is JSON lines: a header `{"root": FEN, "moves": [...], "depth": d,
-//! "at": k, "units": n, "positions": p}` (`p` the leaves at ply `k`, the sum of the
-//! multiplicities), then `{"id": i, "fen": FEN, "depth": d - k, "multiplicity": m}` per
+//! "at": k, "units": n, "positions": p}` (the root as given, the moves played from it
+//! first, `p` the leaves at ply `k` after them, the sum of the multiplicities), then `{"id": i, "fen": FEN, "depth": d - k, "multiplicity": m}` per
 //! unit, ids from 0 in the order of their position keys. Counts are JSON numbers while
 //! they fit in 64 bits, decimal strings past that; both are read.
 
@@ -133,6 +133,7 @@ fn split(
         .flat_map(|m| m.split_whitespace())
         .map(str::to_owned)
         .collect();
+    let start = root;
     let root = root.play_uci_moves(&moves).map_err(CliError::input)?;
     // Position key -> (a board there, how many move sequences reach it).
     let mut level: BTreeMap<String, (Board, u128)> = BTreeMap::new();
@@ -152,7 +153,7 @@ fn split(
     let positions: u128 = level.values().map(|(_, m)| m).sum();
     let mut text = String::new();
     let header = json!({
-        "root": root.to_fen(),
+        "root": start.to_fen(),
         "moves": moves,
         "depth": depth,
         "at": at,

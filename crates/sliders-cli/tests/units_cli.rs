@@ -112,7 +112,27 @@ fn shards_add_up_to_the_known_count_whatever_their_number() {
         let refs: Vec<&str> = outs.iter().map(String::as_str).collect();
         assert_eq!(nodes(&merge(&units, &refs)), "Nodes searched: 4865609");
     }
-    // Kiwipete from a FEN, after a move, split at one ply.
+    // Moves played from the root first: 1. e4 leads to 13,160 of perft(4)'s leaves (the
+    // divide of the start position).
+    let units = split(&dir, "e4.jsonl", &["3", "--at", "1", "--moves", "e2e4"]);
+    let header: serde_json::Value = serde_json::from_str(
+        std::fs::read_to_string(&units)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(header["moves"], serde_json::json!(["e2e4"]));
+    assert!(header["root"]
+        .as_str()
+        .unwrap()
+        .starts_with("rnbqkbnr/pppppppp/8/8/8/8/"));
+    let out = dir.file("e4-r.jsonl");
+    run_shard(&units, "0/1", &out);
+    assert_eq!(nodes(&merge(&units, &[&out])), "Nodes searched: 13160");
+
+    // Kiwipete from a FEN, split at one ply.
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let units = split(&dir, "kiwi.jsonl", &["4", "--at", "1", "--fen", kiwipete]);
     let out = dir.file("kiwi-r.jsonl");
