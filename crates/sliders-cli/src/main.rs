@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod attacks;
 mod bench;
+mod compare;
 mod error;
 mod parse;
 mod perft;

@@ -64,6 +64,13 @@ pub struct PerftArgs {
     /// Speak the perftree protocol: `perft --perftree <depth> <fen> [moves]`.
     #[arg(long)]
     perftree: bool,
+
+    /// Compare with a move generator that speaks the perftree protocol (the command is
+    /// run as `<command> <depth> "<fen>" "<moves>"`), walking down the first differing
+    /// move to where the move lists differ. Exit 0: all agree; 1: a difference; 2: the
+    /// command failed or printed something unparsable.
+    #[arg(long, value_name = "COMMAND", conflicts_with_all = ["epd", "perftree"])]
+    compare: Option<String>,
 }
 
 /// More threads than this is surely a typo.
@@ -112,6 +119,22 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     let board = board.play_uci_moves(&moves).map_err(CliError::input)?;
 
     let table = hash_table(args.hash)?;
+    if let Some(command) = &args.compare {
+        let root = match &args.fen {
+            Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
+            None => Board::startpos(),
+        };
+        let agreed =
+            crate::compare::compare(command, depth, &root, moves, args.threads, table.as_ref())?;
+        return if agreed {
+            Ok(())
+        } else {
+            Err(CliError {
+                code: 1,
+                message: "perft --compare: the move generators differ (above)".into(),
+            })
+        };
+    }
     let start = Instant::now();
     let counts = divide_parallel(&board, depth, args.threads, table.as_ref());
     let seconds = start.elapsed().as_secs_f64();

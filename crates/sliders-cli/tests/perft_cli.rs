@@ -260,3 +260,43 @@ fn malformed_epd_lines_exit_2_with_the_line_number() {
     let out = sliders(&["perft", "--epd", "/nonexistent/suite.epd"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--compare` with our own perftree answer agrees (exit 0); a failing command or one
+/// that prints something else is exit 2, naming the call or the line. The two real
+/// engines (Stockfish, a broken generator) are in `contrib/perftree/test-compare.sh`.
+#[test]
+fn compare_agrees_with_itself_and_names_bad_engines() {
+    let me = format!("{} perft --perftree", env!("CARGO_BIN_EXE_sliders"));
+    let out = sliders(&["perft", "--compare", &me, "3", "--fen", KIWIPETE]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "agree: perft(3) = 97862 nodes\n");
+    let out = sliders(&["perft", "--compare", &me, "2", "--moves", "e2e4", "e7e5"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let out = sliders(&["perft", "--compare", "false", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("failed"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = sliders(&[
+        "perft",
+        "--compare",
+        "printf 'e2e4 20\\nd2d4 x\\n\\n40\\n'; true",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("printed line 2: the count \"x\" is not a whole number"),
+        "{}",
+        text(&out.stderr)
+    );
+    // An engine that lists the start position's moves but one: found at the root.
+    let short = format!("{me} \"$@\" | grep -v '^h2h4 '; true #");
+    let out = sliders(&["perft", "--compare", &short, "1"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("path (the root)\n"), "{stdout}");
+    assert!(stdout.contains("missing h2h4\n"), "{stdout}");
+}
