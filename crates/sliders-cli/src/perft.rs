@@ -71,6 +71,15 @@ pub struct PerftArgs {
     /// command failed or printed something unparsable.
     #[arg(long, value_name = "COMMAND", conflicts_with_all = ["epd", "perftree"])]
     compare: Option<String>,
+
+    /// Print perft(1) to perft(<depth>), each with its time, instead of the divide.
+    #[arg(long, conflicts_with_all = ["epd", "perftree", "compare"])]
+    depths: bool,
+
+    /// Write the result as one JSON object on stdout (the divide or the depths, or the
+    /// suite's tally with --epd), the speed included.
+    #[arg(long, conflicts_with_all = ["perftree", "compare"])]
+    json: bool,
 }
 
 /// More threads than this is surely a typo.
@@ -100,7 +109,7 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
                 "perft --epd takes no depth (use --max-depth)",
             ));
         }
-        return run_epd(path, &args);
+        return run_epd(path, &args, scheme);
     }
     let Some(depth) = args.depth else {
         return Err(CliError::input(
@@ -135,29 +144,101 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
             })
         };
     }
+    if args.depths {
+        return run_depths(&board, depth, &args, scheme, table.as_ref());
+    }
     let start = Instant::now();
     let counts = divide_parallel(&board, depth, args.threads, table.as_ref());
     let seconds = start.elapsed().as_secs_f64();
     let total = total(depth, &counts);
+    let mnps = total as f64 / seconds.max(1e-9) / 1e6;
 
     let mut out = BufWriter::new(std::io::stdout().lock());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
-        for (uci, n) in sorted(&board, &counts) {
-            writeln!(out, "{uci}: {n}")?;
+        if args.json {
+            let divide: serde_json::Map<String, serde_json::Value> = sorted(&board, &counts)
+                .into_iter()
+                .map(|(uci, n)| (uci, count_json(n)))
+                .collect();
+            let value = serde_json::json!({
+                "fen": board.to_fen(),
+                "depth": depth,
+                "nodes": count_json(total),
+                "divide": divide,
+                "seconds": seconds,
+                "mnps": mnps,
+                "scheme": scheme.name(),
+                "threads": args.threads,
+                "hash_mb": args.hash,
+            });
+            writeln!(out, "{value}")?;
+        } else {
+            for (uci, n) in sorted(&board, &counts) {
+                writeln!(out, "{uci}: {n}")?;
+            }
+            writeln!(out)?;
+            writeln!(out, "Nodes searched: {total}")?;
         }
-        writeln!(out)?;
-        writeln!(out, "Nodes searched: {total}")?;
         out.flush()
     };
     write(&mut out).map_err(|e| CliError::io("writing stdout", e))?;
     eprintln!(
-        "perft {depth}: {total} nodes in {seconds:.3} s, {:.1} Mnps ({} scheme, {} thread{})",
-        total as f64 / seconds.max(1e-9) / 1e6,
+        "perft {depth}: {total} nodes in {seconds:.3} s, {mnps:.1} Mnps ({} scheme, {} thread{})",
         scheme,
         args.threads,
         if args.threads == 1 { "" } else { "s" }
     );
     Ok(())
+}
+
+/// A count as JSON: a number while it fits in 64 bits, else a decimal string.
+fn count_json(n: u128) -> serde_json::Value {
+    match u64::try_from(n) {
+        Ok(n) => n.into(),
+        Err(_) => n.to_string().into(),
+    }
+}
+
+/// `perft --depths`: perft(1) to perft(depth), each timed; `depth nodes seconds` lines
+/// under a header, or JSON.
+fn run_depths(
+    board: &Board,
+    depth: u32,
+    args: &PerftArgs,
+    scheme: sliders::schemes::SchemeId,
+    table: Option<&PerftTable>,
+) -> Result<(), CliError> {
+    let mut rows = Vec::new();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let io = |e| CliError::io("writing stdout", e);
+    if !args.json {
+        writeln!(out, "depth nodes seconds").map_err(io)?;
+    }
+    for d in 1..=depth {
+        let start = Instant::now();
+        let nodes = total(d, &divide_parallel(board, d, args.threads, table));
+        let seconds = start.elapsed().as_secs_f64();
+        if args.json {
+            rows.push(
+                serde_json::json!({"depth": d, "nodes": count_json(nodes), "seconds": seconds}),
+            );
+        } else {
+            writeln!(out, "{d} {nodes} {seconds:.3}")
+                .and_then(|()| out.flush())
+                .map_err(io)?;
+        }
+    }
+    if args.json {
+        let value = serde_json::json!({
+            "fen": board.to_fen(),
+            "depths": rows,
+            "scheme": scheme.name(),
+            "threads": args.threads,
+            "hash_mb": args.hash,
+        });
+        writeln!(out, "{value}").map_err(io)?;
+    }
+    out.flush().map_err(io)
 }
 
 /// Moves may come as separate arguments or as one space-separated argument.
@@ -277,7 +358,11 @@ fn parse_suite(text: &str, path: &str) -> Result<Vec<SuiteLine>, CliError> {
     Ok(lines)
 }
 
-fn run_epd(path: &PathBuf, args: &PerftArgs) -> Result<(), CliError> {
+fn run_epd(
+    path: &PathBuf,
+    args: &PerftArgs,
+    scheme: sliders::schemes::SchemeId,
+) -> Result<(), CliError> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("cannot read {shown}: {e}")))?;
@@ -326,10 +411,7 @@ fn run_epd(path: &PathBuf, args: &PerftArgs) -> Result<(), CliError> {
             if got == expected {
                 passed += 1;
             } else {
-                failures.push(format!(
-                    "FAIL line {}: {} depth {depth}: expected {expected}, got {got}",
-                    line.number, line.fen
-                ));
+                failures.push((line.number, line.fen.clone(), depth, expected, got));
             }
             done += 1;
             bar.set_message(format!("{done}/{checks} checks, {} failed", failures.len()));
@@ -341,13 +423,43 @@ fn run_epd(path: &PathBuf, args: &PerftArgs) -> Result<(), CliError> {
 
     let mut out = BufWriter::new(std::io::stdout().lock());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
-        writeln!(
-            out,
-            "passed {passed}, failed {}, skipped {skipped}",
-            failures.len()
-        )?;
-        for f in &failures {
-            writeln!(out, "{f}")?;
+        if args.json {
+            let failed: Vec<serde_json::Value> = failures
+                .iter()
+                .map(|(number, fen, depth, expected, got)| {
+                    serde_json::json!({
+                        "line": number,
+                        "fen": fen,
+                        "depth": depth,
+                        "expected": count_json(*expected),
+                        "got": count_json(*got),
+                    })
+                })
+                .collect();
+            let value = serde_json::json!({
+                "passed": passed,
+                "failed": failures.len(),
+                "skipped": skipped,
+                "failures": failed,
+                "nodes": count_json(nodes),
+                "seconds": seconds,
+                "mnps": nodes as f64 / seconds.max(1e-9) / 1e6,
+                "scheme": scheme.name(),
+                "threads": args.threads,
+            });
+            writeln!(out, "{value}")?;
+        } else {
+            writeln!(
+                out,
+                "passed {passed}, failed {}, skipped {skipped}",
+                failures.len()
+            )?;
+            for (number, fen, depth, expected, got) in &failures {
+                writeln!(
+                    out,
+                    "FAIL line {number}: {fen} depth {depth}: expected {expected}, got {got}"
+                )?;
+            }
         }
         out.flush()
     };

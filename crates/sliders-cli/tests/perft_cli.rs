@@ -300,3 +300,47 @@ fn compare_agrees_with_itself_and_names_bad_engines() {
     assert!(stdout.contains("path (the root)\n"), "{stdout}");
     assert!(stdout.contains("missing h2h4\n"), "{stdout}");
 }
+
+/// `--json` for a count and for a suite, and `--depths` with and without it.
+#[test]
+fn json_and_depths() {
+    let out = sliders(&["perft", "4", "--fen", KIWIPETE, "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(value["nodes"], 4_085_603);
+    assert_eq!(value["depth"], 4);
+    assert_eq!(value["divide"].as_object().unwrap().len(), 48);
+    assert_eq!(value["divide"]["e1g1"], 86_975);
+    assert!(value["mnps"].as_f64().unwrap() > 0.0 && value["scheme"].is_string());
+
+    let out = sliders(&["perft", "4", "--depths"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines[0], "depth nodes seconds");
+    let nodes: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(nodes, ["20", "400", "8902", "197281"]);
+    let out = sliders(&["perft", "3", "--depths", "--json", "--threads", "0"]);
+    let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(value["depths"][2]["nodes"], 8_902);
+    assert!(
+        value["threads"].as_u64().unwrap() >= 1,
+        "--threads 0 is all cores"
+    );
+
+    let suite = TempFile::new(
+        "json",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n",
+    );
+    let out = sliders(&["perft", "--epd", suite.path(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(
+        (value["passed"].as_u64(), value["failed"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(value["failures"][0]["got"], 400);
+    assert_eq!(value["failures"][0]["line"], 1);
+}
