@@ -18,7 +18,8 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::Command;
 
-use sliders_movegen::{divide_parallel, Board, PerftTable};
+use sliders::schemes::SchemeId;
+use sliders_movegen::{Board, PerftTable};
 
 use crate::error::CliError;
 
@@ -96,12 +97,23 @@ fn parse(text: &str) -> Result<Divide, (usize, String)> {
     Ok(Divide { counts, total })
 }
 
+/// How we count: the scheme, the threads and the table of `perft`'s arguments.
+pub struct Counting<'a> {
+    /// The slider scheme.
+    pub scheme: SchemeId,
+    /// Threads per count.
+    pub threads: usize,
+    /// The perft table, if any.
+    pub table: Option<&'a PerftTable>,
+}
+
 /// Our divide at `board`, by UCI string in the board's castling convention.
-fn ours(board: &Board, depth: u32, threads: usize, table: Option<&PerftTable>) -> Divide {
-    let counts: BTreeMap<String, u128> = divide_parallel(board, depth, threads, table)
-        .into_iter()
-        .map(|(mv, n)| (mv.uci(board.is_chess960()).to_string(), n))
-        .collect();
+fn ours(board: &Board, depth: u32, how: &Counting) -> Divide {
+    let counts: BTreeMap<String, u128> =
+        crate::perft::divide(how.scheme, board, depth, how.threads, how.table)
+            .into_iter()
+            .map(|(mv, n)| (mv.uci(board.is_chess960()).to_string(), n))
+            .collect();
     let total = if depth == 0 { 1 } else { counts.values().sum() };
     Divide { counts, total }
 }
@@ -112,8 +124,7 @@ pub fn compare(
     depth: u32,
     root: &Board,
     moves: Vec<String>,
-    threads: usize,
-    table: Option<&PerftTable>,
+    how: &Counting,
 ) -> Result<bool, CliError> {
     if depth == 0 {
         return Err(CliError::input("--compare needs a depth of at least 1"));
@@ -129,7 +140,7 @@ pub fn compare(
     let mut expected: Option<u128> = None;
     loop {
         let board = root.play_uci_moves(&moves).map_err(CliError::input)?;
-        let ours = ours(&board, depth, threads, table);
+        let ours = ours(&board, depth, how);
         let theirs = theirs(command, depth, &root_fen, &moves)?;
         let missing: Vec<&String> = ours
             .counts

@@ -14,7 +14,8 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sliders_movegen::{divide_parallel, Board, Move, PerftTable};
+use sliders::schemes::SchemeId;
+use sliders_movegen::{divide_with_scheme, Board, Move, PerftTable};
 
 use crate::error::CliError;
 
@@ -40,6 +41,11 @@ pub struct PerftArgs {
     /// Moves to play from the position first, in UCI notation.
     #[arg(long, num_args = 1.., conflicts_with_all = ["epd", "perftree"])]
     moves: Vec<String>,
+
+    /// The slider scheme: `auto` (the run-time choice, honouring SLIDERS_SCHEME) or a
+    /// name from `sliders schemes`.
+    #[arg(long, default_value = "auto")]
+    scheme: String,
 
     /// Threads for the count (0: one per core).
     #[arg(long, default_value_t = 1)]
@@ -97,8 +103,8 @@ pub fn threads(requested: usize) -> Result<usize, CliError> {
 }
 
 pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
-    // Report a bad SLIDERS_SCHEME instead of silently ignoring it.
-    let scheme = crate::parse::scheme("auto")?;
+    // Report a bad --scheme or SLIDERS_SCHEME instead of silently ignoring it.
+    let scheme = crate::parse::scheme(&args.scheme)?;
     if let Some(command) = args.unit.take() {
         return crate::units::run(command);
     }
@@ -118,7 +124,13 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     };
     if args.perftree {
         let table = hash_table(args.hash)?;
-        return run_perftree(depth, &args.perftree_args, args.threads, table.as_ref());
+        return run_perftree(
+            scheme,
+            depth,
+            &args.perftree_args,
+            args.threads,
+            table.as_ref(),
+        );
     }
     let board = match &args.fen {
         Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
@@ -133,8 +145,12 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
             Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
             None => Board::startpos(),
         };
-        let agreed =
-            crate::compare::compare(command, depth, &root, moves, args.threads, table.as_ref())?;
+        let counting = crate::compare::Counting {
+            scheme,
+            threads: args.threads,
+            table: table.as_ref(),
+        };
+        let agreed = crate::compare::compare(command, depth, &root, moves, &counting)?;
         return if agreed {
             Ok(())
         } else {
@@ -148,7 +164,7 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
         return run_depths(&board, depth, &args, scheme, table.as_ref());
     }
     let start = Instant::now();
-    let counts = divide_parallel(&board, depth, args.threads, table.as_ref());
+    let counts = divide(scheme, &board, depth, args.threads, table.as_ref());
     let seconds = start.elapsed().as_secs_f64();
     let total = total(depth, &counts);
     let mnps = total as f64 / seconds.max(1e-9) / 1e6;
@@ -216,7 +232,7 @@ fn run_depths(
     }
     for d in 1..=depth {
         let start = Instant::now();
-        let nodes = total(d, &divide_parallel(board, d, args.threads, table));
+        let nodes = total(d, &divide(scheme, board, d, args.threads, table));
         let seconds = start.elapsed().as_secs_f64();
         if args.json {
             rows.push(
@@ -239,6 +255,18 @@ fn run_depths(
         writeln!(out, "{value}").map_err(io)?;
     }
     out.flush().map_err(io)
+}
+
+/// A divide with `scheme`, which `parse::scheme` has checked this CPU can run.
+pub fn divide(
+    scheme: SchemeId,
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    table: Option<&PerftTable>,
+) -> Vec<(Move, u128)> {
+    divide_with_scheme(scheme, board, depth, threads, table)
+        .expect("parse::scheme returns only schemes this CPU can run")
 }
 
 /// Moves may come as separate arguments or as one space-separated argument.
@@ -279,6 +307,7 @@ fn hash_table(mb: usize) -> Result<Option<PerftTable>, CliError> {
 }
 
 fn run_perftree(
+    scheme: SchemeId,
     depth: u32,
     rest: &[String],
     threads: usize,
@@ -293,7 +322,7 @@ fn run_perftree(
     let board = board
         .play_uci_moves(split_moves(moves))
         .map_err(CliError::input)?;
-    let counts = divide_parallel(&board, depth, threads, table);
+    let counts = divide(scheme, &board, depth, threads, table);
     let total = total(depth, &counts);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
@@ -405,7 +434,7 @@ fn run_epd(
             }
             let got = total(
                 depth,
-                &divide_parallel(&line.board, depth, args.threads, None),
+                &divide(scheme, &line.board, depth, args.threads, None),
             );
             nodes += got;
             if got == expected {

@@ -344,3 +344,24 @@ fn json_and_depths() {
     assert_eq!(value["failures"][0]["got"], 400);
     assert_eq!(value["failures"][0]["line"], 1);
 }
+
+/// `--scheme` names the slider scheme of the count: same counts, named in the output.
+#[test]
+fn a_named_scheme_counts_the_same() {
+    for scheme in ["classical", "hyperbola", "black", "fancy"] {
+        let out = sliders(&[
+            "perft", "4", "--fen", KIWIPETE, "--scheme", scheme, "--json",
+        ]);
+        assert!(out.status.success(), "{scheme}: {}", text(&out.stderr));
+        let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+        assert_eq!(value["nodes"], 4_085_603, "{scheme}");
+        assert_eq!(value["scheme"], scheme);
+    }
+    let out = sliders(&["perft", "3", "--scheme", "no-such-scheme"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unknown scheme"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -39,7 +39,8 @@ pub use board::{Board, Color, Piece, Role, STARTPOS_FEN};
 pub use fen::{FenError, FenField};
 pub use moves::{Move, MoveKind, MoveList, Uci, UciError, MAX_MOVES};
 pub use perft::{
-    divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, PerftTable,
+    divide, divide_parallel, divide_with_scheme, perft, perft_hashed, perft_parallel, perft_with,
+    PerftTable,
 };
 
 /// The README's example, run as a doc test so that it stays true.

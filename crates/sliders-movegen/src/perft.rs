@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use sliders::schemes::{dispatch, Scheme, WithScheme};
+use sliders::schemes::{dispatch, Scheme, SchemeId, WithScheme};
 
 use crate::board::Board;
 use crate::movegen::{generate, Counter};
@@ -104,46 +104,75 @@ pub fn divide_parallel(
     threads: usize,
     table: Option<&PerftTable>,
 ) -> Vec<(Move, u128)> {
-    struct Job<'a> {
-        board: &'a Board,
-        depth: u32,
-        threads: usize,
-        table: Option<&'a PerftTable>,
-    }
-    impl WithScheme for Job<'_> {
-        type Output = Vec<(Move, u128)>;
-        fn run<S: Scheme>(self, s: S) -> Vec<(Move, u128)> {
-            if self.depth == 0 {
-                return Vec::new();
-            }
-            let moves = self.board.legal_moves_with(s);
-            // Shallow counts are over before threads could help.
-            if self.threads != 1 && self.depth >= 3 {
-                let on_threads =
-                    threads::divide(s, self.board, &moves, self.depth, self.threads, self.table);
-                if let Some(counts) = on_threads {
-                    return counts;
-                }
-            }
-            moves
-                .iter()
-                .map(|&mv| {
-                    let child = self.board.play(mv);
-                    let n = match self.table {
-                        Some(t) => hashed(s, &child, self.depth - 1, t),
-                        None => perft_with(s, &child, self.depth - 1),
-                    };
-                    (mv, n)
-                })
-                .collect()
-        }
-    }
-    dispatch(Job {
+    dispatch(DivideJob {
         board,
         depth,
         threads,
         table,
     })
+}
+
+/// [`divide_parallel`] with a named slider scheme instead of the run-time choice, for
+/// comparing schemes; `None` when this CPU cannot run it.
+///
+/// ```
+/// use sliders::schemes::SchemeId;
+/// use sliders_movegen::{divide_with_scheme, Board};
+/// let d = divide_with_scheme(SchemeId::Hyperbola, &Board::startpos(), 3, 1, None).unwrap();
+/// assert_eq!(d.iter().map(|&(_, n)| n).sum::<u128>(), 8_902);
+/// ```
+pub fn divide_with_scheme(
+    scheme: SchemeId,
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    table: Option<&PerftTable>,
+) -> Option<Vec<(Move, u128)>> {
+    scheme
+        .run(DivideJob {
+            board,
+            depth,
+            threads,
+            table,
+        })
+        .ok()
+}
+
+/// A divide, generic over the scheme (entered once through `dispatch` or `SchemeId::run`).
+struct DivideJob<'a> {
+    board: &'a Board,
+    depth: u32,
+    threads: usize,
+    table: Option<&'a PerftTable>,
+}
+
+impl WithScheme for DivideJob<'_> {
+    type Output = Vec<(Move, u128)>;
+    fn run<S: Scheme>(self, s: S) -> Vec<(Move, u128)> {
+        if self.depth == 0 {
+            return Vec::new();
+        }
+        let moves = self.board.legal_moves_with(s);
+        // Shallow counts are over before threads could help.
+        if self.threads != 1 && self.depth >= 3 {
+            let on_threads =
+                threads::divide(s, self.board, &moves, self.depth, self.threads, self.table);
+            if let Some(counts) = on_threads {
+                return counts;
+            }
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let child = self.board.play(mv);
+                let n = match self.table {
+                    Some(t) => hashed(s, &child, self.depth - 1, t),
+                    None => perft_with(s, &child, self.depth - 1),
+                };
+                (mv, n)
+            })
+            .collect()
+    }
 }
 
 /// The thread pool and the parallel count (the `parallel` feature: rayon).
