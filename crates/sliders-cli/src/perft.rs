@@ -51,8 +51,9 @@ pub struct PerftArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
 
-    /// Perft transposition table size in MB (0: none).
-    #[arg(long, default_value_t = 0, conflicts_with = "epd")]
+    /// Perft transposition table size in MB (0: none); with --epd, one table shared by
+    /// the threads.
+    #[arg(long, default_value_t = 0)]
     hash: usize,
 
     /// Check a suite of `FEN ;D1 n ;D2 n ...` lines.
@@ -421,30 +422,56 @@ fn run_epd(
         indicatif::ProgressBar::hidden()
     };
 
-    let (mut passed, mut skipped) = (0u64, 0u64);
-    let mut failures = Vec::new();
+    // The checks run in parallel across positions, each on one thread, in a pool of
+    // --threads threads sharing the --hash table; results keep the suite's order.
+    let skipped = suite
+        .iter()
+        .flat_map(|l| &l.depths)
+        .filter(|&&(d, n)| !wanted(d, n))
+        .count() as u64;
+    let planned: Vec<(&SuiteLine, u32, u128)> = suite
+        .iter()
+        .flat_map(|l| l.depths.iter().map(move |&(d, n)| (l, d, n)))
+        .filter(|&(_, d, n)| wanted(d, n))
+        .collect();
+    let table = hash_table(args.hash)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| CliError::input(format!("thread pool: {e}")))?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let failed = std::sync::atomic::AtomicUsize::new(0);
     let start = Instant::now();
-    let mut nodes = 0u128;
-    let mut done = 0usize;
-    for line in &suite {
-        for &(depth, expected) in &line.depths {
-            if !wanted(depth, expected) {
-                skipped += 1;
-                continue;
-            }
-            let got = total(
-                depth,
-                &divide(scheme, &line.board, depth, args.threads, None),
-            );
-            nodes += got;
-            if got == expected {
-                passed += 1;
-            } else {
-                failures.push((line.number, line.fen.clone(), depth, expected, got));
-            }
-            done += 1;
-            bar.set_message(format!("{done}/{checks} checks, {} failed", failures.len()));
-            bar.inc(weight(expected));
+    let counted: Vec<u128> = pool.install(|| {
+        use rayon::prelude::*;
+        planned
+            .par_iter()
+            .map(|&(line, depth, expected)| {
+                let got = total(
+                    depth,
+                    &divide(scheme, &line.board, depth, 1, table.as_ref()),
+                );
+                let done = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                let failed = failed.fetch_add(
+                    usize::from(got != expected),
+                    std::sync::atomic::Ordering::Relaxed,
+                ) + usize::from(got != expected);
+                bar.set_message(format!("{done}/{checks} checks, {failed} failed"));
+                bar.inc(weight(expected));
+                got
+            })
+            .collect()
+    });
+    let nodes: u128 = counted.iter().sum();
+    let mut passed = 0u64;
+    let mut failures = Vec::new();
+    for (&(line, depth, expected), &got) in planned.iter().zip(&counted) {
+        if got == expected {
+            passed += 1;
+        } else {
+            // Our divide of the failing position, to compare with another generator's.
+            let divide = sorted(&line.board, &divide(scheme, &line.board, depth, 1, None));
+            failures.push((line.number, line.fen.clone(), depth, expected, got, divide));
         }
     }
     bar.finish_and_clear();
@@ -455,13 +482,18 @@ fn run_epd(
         if args.json {
             let failed: Vec<serde_json::Value> = failures
                 .iter()
-                .map(|(number, fen, depth, expected, got)| {
+                .map(|(number, fen, depth, expected, got, divide)| {
+                    let divide: serde_json::Map<String, serde_json::Value> = divide
+                        .iter()
+                        .map(|(uci, n)| (uci.clone(), count_json(*n)))
+                        .collect();
                     serde_json::json!({
                         "line": number,
                         "fen": fen,
                         "depth": depth,
                         "expected": count_json(*expected),
                         "got": count_json(*got),
+                        "divide": divide,
                     })
                 })
                 .collect();
@@ -483,11 +515,14 @@ fn run_epd(
                 "passed {passed}, failed {}, skipped {skipped}",
                 failures.len()
             )?;
-            for (number, fen, depth, expected, got) in &failures {
+            for (number, fen, depth, expected, got, divide) in &failures {
                 writeln!(
                     out,
                     "FAIL line {number}: {fen} depth {depth}: expected {expected}, got {got}"
                 )?;
+                for (uci, n) in divide {
+                    writeln!(out, "  {uci}: {n}")?;
+                }
             }
         }
         out.flush()

@@ -210,7 +210,17 @@ fn epd_suite_passes_fails_and_skips() {
         failure.contains("depth 2") && failure.contains("99") && failure.contains("got"),
         "{failure}"
     );
-    assert_eq!(lines.next(), None);
+    // Then our divide of the failing position: 26 root moves adding up to what we got.
+    let got: u64 = failure.rsplit(' ').next().unwrap().parse().unwrap();
+    let divide: Vec<(String, u64)> = lines
+        .map(|l| {
+            let (mv, n) = l.trim().split_once(": ").expect("  <uci>: <count>");
+            (mv.to_owned(), n.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(divide.len(), 26);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), got);
+    assert!(divide.iter().any(|(mv, _)| mv == "e1g1"));
 
     let out = sliders(&[
         "perft",
@@ -364,4 +374,41 @@ fn a_named_scheme_counts_the_same() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// A suite runs in parallel across positions, with a shared `--hash` table, and gives
+/// the same tally and failures as one thread without a table.
+#[test]
+fn epd_in_parallel_with_a_table_tallies_the_same() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/perft/tricky.epd"
+    );
+    let one = sliders(&["perft", "--epd", path, "--max-nodes", "200000", "--json"]);
+    let two = sliders(&[
+        "perft",
+        "--epd",
+        path,
+        "--max-nodes",
+        "200000",
+        "--json",
+        "--threads",
+        "2",
+        "--hash",
+        "16",
+    ]);
+    assert!(
+        one.status.success() && two.status.success(),
+        "{}",
+        text(&two.stderr)
+    );
+    let (one, two): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&text(&one.stdout)).unwrap(),
+        serde_json::from_str(&text(&two.stdout)).unwrap(),
+    );
+    for key in ["passed", "failed", "skipped", "nodes"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+    assert!(one["passed"].as_u64().unwrap() > 100);
+    assert_eq!(two["threads"], 2);
 }
