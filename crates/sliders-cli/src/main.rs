@@ -13,6 +13,7 @@ mod parse;
 mod perft;
 mod search;
 mod show;
+mod stats;
 mod units;
 
 #[derive(Parser)]

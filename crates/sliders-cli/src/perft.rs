@@ -83,6 +83,11 @@ pub struct PerftArgs {
     #[arg(long, conflicts_with_all = ["epd", "perftree", "compare"])]
     depths: bool,
 
+    /// Print the chessprogramming wiki's perft table columns for depths 1 to <depth>:
+    /// `depth nodes captures ep castles promotions checks discovered double checkmates`.
+    #[arg(long, conflicts_with_all = ["epd", "perftree", "compare", "depths"])]
+    stats: bool,
+
     /// Write the result as one JSON object on stdout (the divide or the depths, or the
     /// suite's tally with --epd), the speed included.
     #[arg(long, conflicts_with_all = ["perftree", "compare"])]
@@ -164,6 +169,9 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     if args.depths {
         return run_depths(&board, depth, &args, scheme, table.as_ref());
     }
+    if args.stats {
+        return run_stats(&board, depth, &args);
+    }
     let start = Instant::now();
     let counts = divide(scheme, &board, depth, args.threads, table.as_ref());
     let seconds = start.elapsed().as_secs_f64();
@@ -206,6 +214,36 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
         if args.threads == 1 { "" } else { "s" }
     );
     Ok(())
+}
+
+/// `perft --stats`: the wiki table's columns per depth, as text lines or JSON.
+fn run_stats(board: &Board, depth: u32, args: &PerftArgs) -> Result<(), CliError> {
+    let rows = crate::stats::stats(board, depth, args.threads).map_err(CliError::input)?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let io = |e| CliError::io("writing stdout", e);
+    if args.json {
+        let rows: Vec<serde_json::Value> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let mut object = serde_json::Map::new();
+                object.insert("depth".into(), (i + 1).into());
+                for (name, value) in crate::stats::HEADER[1..].iter().zip(row.values()) {
+                    object.insert((*name).into(), value.into());
+                }
+                serde_json::Value::Object(object)
+            })
+            .collect();
+        let value = serde_json::json!({"fen": board.to_fen(), "stats": rows});
+        writeln!(out, "{value}").map_err(io)?;
+    } else {
+        writeln!(out, "{}", crate::stats::HEADER.join(" ")).map_err(io)?;
+        for (i, row) in rows.iter().enumerate() {
+            let values: Vec<String> = row.values().iter().map(u64::to_string).collect();
+            writeln!(out, "{} {}", i + 1, values.join(" ")).map_err(io)?;
+        }
+    }
+    out.flush().map_err(io)
 }
 
 /// A count as JSON: a number while it fits in 64 bits, else a decimal string.

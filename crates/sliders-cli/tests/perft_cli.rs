@@ -412,3 +412,102 @@ fn epd_in_parallel_with_a_table_tallies_the_same() {
     assert!(one["passed"].as_u64().unwrap() > 100);
     assert_eq!(two["threads"], 2);
 }
+
+/// `--stats` reproduces the chessprogramming wiki's Perft Results tables: the start
+/// position (depths 1-6), Kiwipete (1-5) and positions 3-6 (3: 1-7, 4: 1-4, 5 and 6:
+/// only node counts are published; depths capped here to keep the test to seconds).
+/// Columns: nodes captures ep castles promotions checks discovered double checkmates.
+/// Where the wiki is known to be wrong, the row says so and asserts the value that
+/// independent generators agree on.
+#[test]
+fn stats_reproduce_the_wiki_tables() {
+    type Table = &'static [[u64; 9]];
+    const START: Table = &[
+        [20, 0, 0, 0, 0, 0, 0, 0, 0],
+        [400, 0, 0, 0, 0, 0, 0, 0, 0],
+        [8902, 34, 0, 0, 0, 12, 0, 0, 0],
+        [197281, 1576, 0, 0, 0, 469, 0, 0, 8],
+        [4865609, 82719, 258, 0, 0, 27351, 6, 0, 347],
+        [119060324, 2812008, 5248, 0, 0, 809099, 329, 46, 10828],
+    ];
+    const KIWIPETE_TABLE: Table = &[
+        [48, 8, 0, 2, 0, 0, 0, 0, 0],
+        [2039, 351, 1, 91, 0, 3, 0, 0, 0],
+        [97862, 17102, 45, 3162, 0, 993, 0, 0, 1],
+        [4085603, 757163, 1929, 128013, 15172, 25523, 42, 6, 43],
+        // The wiki prints 2637 double checks; other generators count 2645 too (TalkChess,
+        // "Perft statistics - chessprogrammingwiki", 2021), so the table is off here.
+        [
+            193690690, 35043416, 73365, 4993637, 8392, 3309887, 19883, 2645, 30171,
+        ],
+    ];
+    const POSITION_3: Table = &[
+        [14, 1, 0, 0, 0, 2, 0, 0, 0],
+        [191, 14, 0, 0, 0, 10, 0, 0, 0],
+        [2812, 209, 2, 0, 0, 267, 3, 0, 0],
+        [43238, 3348, 123, 0, 0, 1680, 106, 0, 17],
+        [674624, 52051, 1165, 0, 0, 52950, 1292, 3, 0],
+        [11030083, 940350, 33325, 0, 7552, 452473, 26067, 0, 2733],
+        [
+            178633661, 14519036, 294874, 0, 140024, 12797406, 370630, 3612, 87,
+        ],
+    ];
+    const POSITION_4: Table = &[
+        [6, 0, 0, 0, 0, 0, 0, 0, 0],
+        [264, 87, 0, 6, 48, 10, 0, 0, 0],
+        [9467, 1021, 4, 0, 120, 38, 2, 0, 22],
+        [422333, 131393, 0, 7795, 60032, 15492, 19, 0, 5],
+    ];
+    let positions: [(&str, Table); 4] = [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            START,
+        ),
+        (KIWIPETE, KIWIPETE_TABLE),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", POSITION_3),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            POSITION_4,
+        ),
+    ];
+    for (fen, table) in positions {
+        let depth = table.len().to_string();
+        let out = sliders(&["perft", &depth, "--stats", "--fen", fen, "--threads", "0"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let mut lines = stdout.lines();
+        assert_eq!(
+            lines.next(),
+            Some("depth nodes captures ep castles promotions checks discovered double checkmates")
+        );
+        for (d, expected) in table.iter().enumerate() {
+            let got: Vec<u64> = lines
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .map(|v| v.parse().unwrap())
+                .collect();
+            assert_eq!(got[0], d as u64 + 1);
+            assert_eq!(&got[1..], expected, "{fen} depth {}", d + 1);
+        }
+    }
+    // Positions 5 and 6: the wiki publishes node counts only.
+    for (fen, nodes) in [
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            [44, 1486, 62379, 2103487],
+        ),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            [46, 2079, 89890, 3894594],
+        ),
+    ] {
+        let out = sliders(&["perft", "4", "--stats", "--fen", fen, "--json"]);
+        let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+        let got: Vec<u64> = (0..4)
+            .map(|d| value["stats"][d]["nodes"].as_u64().unwrap())
+            .collect();
+        assert_eq!(got, nodes, "{fen}");
+        assert_eq!(value["stats"][3]["depth"], 4);
+    }
+}
