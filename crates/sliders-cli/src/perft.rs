@@ -173,7 +173,12 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
         return run_stats(&board, depth, &args);
     }
     let start = Instant::now();
-    let counts = divide(scheme, &board, depth, args.threads, table.as_ref());
+    // A long count on a terminal shows its progress, root move by root move.
+    let counts = if depth >= PROGRESS_DEPTH && std::io::stderr().is_terminal() {
+        divide_showing_progress(scheme, &board, depth, args.threads, table.as_ref())
+    } else {
+        divide(scheme, &board, depth, args.threads, table.as_ref())
+    };
     let seconds = start.elapsed().as_secs_f64();
     let total = total(depth, &counts);
     let mnps = total as f64 / seconds.max(1e-9) / 1e6;
@@ -294,6 +299,44 @@ fn run_depths(
         writeln!(out, "{value}").map_err(io)?;
     }
     out.flush().map_err(io)
+}
+
+/// From this depth on, `perft` on a terminal shows its progress (shallower counts end
+/// before a line would be read).
+const PROGRESS_DEPTH: u32 = 6;
+
+/// [`divide`], one root move at a time (each counted on all `threads`), with a line on
+/// stderr after each: root moves done, time elapsed, and an estimate of the time left
+/// (the mean time per root move so far, times the moves left).
+fn divide_showing_progress(
+    scheme: SchemeId,
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    table: Option<&PerftTable>,
+) -> Vec<(Move, u128)> {
+    let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
+    let start = Instant::now();
+    let mut counts = Vec::with_capacity(moves.len());
+    for (done, &mv) in moves.iter().enumerate() {
+        let child = board.play(mv);
+        counts.push((
+            mv,
+            total(
+                depth - 1,
+                &divide(scheme, &child, depth - 1, threads, table),
+            ),
+        ));
+        let elapsed = start.elapsed().as_secs_f64();
+        let left = elapsed / (done + 1) as f64 * (moves.len() - done - 1) as f64;
+        eprint!(
+            "\r{}/{} root moves, {elapsed:.1} s elapsed, about {left:.1} s left  ",
+            done + 1,
+            moves.len()
+        );
+    }
+    eprint!("\r{:60}\r", "");
+    counts
 }
 
 /// A divide with `scheme`, which `parse::scheme` has checked this CPU can run.

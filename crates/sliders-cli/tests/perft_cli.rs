@@ -511,3 +511,28 @@ fn stats_reproduce_the_wiki_tables() {
         assert_eq!(value["stats"][3]["depth"], 4);
     }
 }
+
+/// A long count shows its progress on a terminal (here a pseudo-terminal from util-linux's
+/// `script`, present on every Debian system), and nothing extra when stderr is a pipe.
+#[test]
+fn progress_on_a_terminal_only() {
+    let bin = env!("CARGO_BIN_EXE_sliders");
+    let out = Command::new("script")
+        .args(["-qec", &format!("{bin} perft 6"), "/dev/null"])
+        .env_remove("SLIDERS_SCHEME")
+        .output()
+        .expect("script (util-linux) runs");
+    let screen = text(&out.stdout);
+    assert!(out.status.success(), "{screen}");
+    assert!(screen.contains("20/20 root moves"), "{screen}");
+    assert!(screen.contains("s elapsed, about"), "{screen}");
+    assert!(screen.contains("Nodes searched: 119060324"), "{screen}");
+
+    let piped = sliders(&["perft", "6"]);
+    assert!(
+        !text(&piped.stderr).contains("root moves"),
+        "{}",
+        text(&piped.stderr)
+    );
+    assert!(text(&piped.stdout).ends_with("Nodes searched: 119060324\n"));
+}
