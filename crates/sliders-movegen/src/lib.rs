@@ -25,7 +25,7 @@
 //! assert_eq!(perft(&board, 4), 43_238);
 //! ```
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod board;
 mod fen;
