@@ -252,7 +252,7 @@ fn run_stats(board: &Board, depth: u32, args: &PerftArgs) -> Result<(), CliError
 }
 
 /// A count as JSON: a number while it fits in 64 bits, else a decimal string.
-fn count_json(n: u128) -> serde_json::Value {
+pub fn count_json(n: u128) -> serde_json::Value {
     match u64::try_from(n) {
         Ok(n) => n.into(),
         Err(_) => n.to_string().into(),

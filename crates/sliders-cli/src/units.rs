@@ -25,6 +25,7 @@ use serde_json::{json, Value};
 use sliders_movegen::{divide_parallel, perft, Board, PerftTable};
 
 use crate::error::CliError;
+use crate::perft::count_json;
 
 /// The work-unit subcommands of `sliders perft`.
 #[derive(clap::Subcommand)]
@@ -158,7 +159,7 @@ fn split(
         "depth": depth,
         "at": at,
         "units": level.len(),
-        "positions": number(positions),
+        "positions": count_json(positions),
     });
     text.push_str(&header.to_string());
     text.push('\n');
@@ -167,7 +168,7 @@ fn split(
             "id": id,
             "fen": board.to_fen(),
             "depth": depth - at,
-            "multiplicity": number(*multiplicity),
+            "multiplicity": count_json(*multiplicity),
         });
         text.push_str(&unit.to_string());
         text.push('\n');
@@ -198,14 +199,6 @@ struct Unit {
 struct Units {
     header: Value,
     units: Vec<Unit>,
-}
-
-/// A count as JSON: a number while it fits in 64 bits, else a decimal string.
-fn number(n: u128) -> Value {
-    match u64::try_from(n) {
-        Ok(n) => Value::from(n),
-        Err(_) => Value::from(n.to_string()),
-    }
 }
 
 /// A non-negative integer written as a JSON number or a decimal string.
@@ -462,7 +455,7 @@ fn run_shard(
                 .map(|&(_, n)| n)
                 .sum()
         };
-        let line = json!({"id": unit.id, "nodes": number(nodes)});
+        let line = json!({"id": unit.id, "nodes": count_json(nodes)});
         writeln!(file, "{line}")
             .and_then(|()| file.flush())
             .map_err(|e| CliError::io(&format!("writing {}", out.display()), e))?;
@@ -550,7 +543,7 @@ fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), C
             "moves": header.get("moves"),
             "depth": header.get("depth"),
             "units": units.len(),
-            "nodes": number(total),
+            "nodes": count_json(total),
         });
         writeln!(out, "{value}")
     } else {
