@@ -109,11 +109,8 @@ pub struct Counting<'a> {
 
 /// Our divide at `board`, by UCI string in the board's castling convention.
 fn ours(board: &Board, depth: u32, how: &Counting) -> Divide {
-    let counts: BTreeMap<String, u128> =
-        crate::perft::divide(how.scheme, board, depth, how.threads, how.table)
-            .into_iter()
-            .map(|(mv, n)| (mv.uci(board.is_chess960()).to_string(), n))
-            .collect();
+    let divide = crate::perft::divide(how.scheme, board, depth, how.threads, how.table);
+    let counts: BTreeMap<String, u128> = crate::perft::sorted(board, &divide).into_iter().collect();
     let total = if depth == 0 { 1 } else { counts.values().sum() };
     Divide { counts, total }
 }

@@ -138,19 +138,15 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
             table.as_ref(),
         );
     }
-    let board = match &args.fen {
+    let root = match &args.fen {
         Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
         None => Board::startpos(),
     };
     let moves = split_moves(&args.moves);
-    let board = board.play_uci_moves(&moves).map_err(CliError::input)?;
+    let board = root.play_uci_moves(&moves).map_err(CliError::input)?;
 
     let table = hash_table(args.hash)?;
     if let Some(command) = &args.compare {
-        let root = match &args.fen {
-            Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
-            None => Board::startpos(),
-        };
         let counting = crate::compare::Counting {
             scheme,
             threads: args.threads,
@@ -352,7 +348,7 @@ pub fn divide(
 }
 
 /// Moves may come as separate arguments or as one space-separated argument.
-fn split_moves(moves: &[String]) -> Vec<String> {
+pub fn split_moves(moves: &[String]) -> Vec<String> {
     moves
         .iter()
         .flat_map(|m| m.split_whitespace())
@@ -369,7 +365,7 @@ fn total(depth: u32, counts: &[(Move, u128)]) -> u128 {
 }
 
 /// The root moves in UCI notation (the board's castling convention), sorted.
-fn sorted(board: &Board, counts: &[(Move, u128)]) -> Vec<(String, u128)> {
+pub fn sorted(board: &Board, counts: &[(Move, u128)]) -> Vec<(String, u128)> {
     let mut lines: Vec<(String, u128)> = counts
         .iter()
         .map(|&(mv, n)| (mv.uci(board.is_chess960()).to_string(), n))
@@ -379,7 +375,7 @@ fn sorted(board: &Board, counts: &[(Move, u128)]) -> Vec<(String, u128)> {
 }
 
 /// The `--hash` table: none for 0 MB, an error when the memory cannot be had.
-fn hash_table(mb: usize) -> Result<Option<PerftTable>, CliError> {
+pub fn hash_table(mb: usize) -> Result<Option<PerftTable>, CliError> {
     if mb == 0 {
         return Ok(None);
     }

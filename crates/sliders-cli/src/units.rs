@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde_json::{json, Value};
-use sliders_movegen::{divide_parallel, perft, Board, PerftTable};
+use sliders_movegen::{divide_parallel, perft, Board};
 
 use crate::error::CliError;
 use crate::perft::count_json;
@@ -129,11 +129,7 @@ fn split(
         Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
         None => Board::startpos(),
     };
-    let moves: Vec<String> = moves
-        .iter()
-        .flat_map(|m| m.split_whitespace())
-        .map(str::to_owned)
-        .collect();
+    let moves = crate::perft::split_moves(moves);
     let start = root;
     let root = root.play_uci_moves(&moves).map_err(CliError::input)?;
     // Position key -> (a board there, how many move sequences reach it).
@@ -430,13 +426,7 @@ fn run_shard(
         mine.len() - todo.len(),
         out.display()
     );
-    let table = match hash {
-        0 => None,
-        mb => Some(
-            PerftTable::new(mb)
-                .ok_or_else(|| CliError::input(format!("--hash {mb}: cannot allocate {mb} MB")))?,
-        ),
-    };
+    let table = crate::perft::hash_table(hash)?;
     let file = OpenOptions::new()
         .create(true)
         .append(true)
