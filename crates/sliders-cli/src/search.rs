@@ -688,6 +688,8 @@ fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
 
 /// One candidate magic for a square, from a shard's file.
 struct Candidate {
+    /// The shift as the file gives it; the index bits follow once the scheme is known.
+    shift: u32,
     bits: u32,
     magic: u64,
     file: usize,
@@ -703,6 +705,9 @@ fn square_magic_works(
     magic: u64,
     bits: u32,
 ) -> bool {
+    if !(1..=MAX_FIND_BITS).contains(&bits) {
+        return false; // no table of that size: a row from a broken file
+    }
     let slider = piece.slider();
     let mask = sliders::reference::mask(slider, square).expect("rook or bishop");
     let entry = sliders::schemes::MagicEntry {
@@ -748,20 +753,33 @@ fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Re
             _ => {}
         }
         for row in &csv.rows {
-            let Some(scheme) = declared else { break };
             candidates
                 .entry((row.piece, row.square))
                 .or_default()
                 .push(Candidate {
-                    bits: scheme.product_bits() - row.shift,
+                    shift: row.shift,
+                    bits: 0,
                     magic: row.magic,
                     file: index,
                     line: row.line,
                 });
         }
     }
+    // A file without a `# scheme:` comment may come before the one that names it: the
+    // index bits of every row follow from the scheme found in the end.
     let scheme = declared
         .ok_or_else(|| CliError::input("no `# scheme:` comment in the files: give --scheme"))?;
+    for c in candidates.values_mut().flatten() {
+        c.bits = scheme.product_bits().checked_sub(c.shift).ok_or_else(|| {
+            CliError::input(format!(
+                "{}: line {}: shift {} is more than the {}-bit product of {scheme}",
+                files[c.file].display(),
+                c.line,
+                c.shift,
+                scheme.product_bits()
+            ))
+        })?;
+    }
     if scheme == SchemeKind::OffsetInMagic {
         return Err(CliError::input(
             "offset-in-magic sets are searched whole, not sharded: nothing to merge",

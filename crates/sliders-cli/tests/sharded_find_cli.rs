@@ -154,6 +154,46 @@ fn the_fewest_bits_that_verify_win() {
         stderr(&o)
     );
     assert!(stderr(&o).contains("107648 entries"), "{}", stderr(&o));
+
+    // Files without a `# scheme:` comment (the forged row without its comment, and
+    // Stockfish's published file) before the one that names it (a shard's): their rows
+    // count, the forged one still skipped by name; and an impossible shift is bad input naming the line, not a panic.
+    let bare = dir.file("bare.csv");
+    let text = std::fs::read_to_string(&forged)
+        .unwrap()
+        .replace("# scheme: fancy\n", "");
+    std::fs::write(&bare, text).unwrap();
+    let half = dir.file("half.csv");
+    let o = sliders(
+        &[
+            "find", "--scheme", "fancy", "--seed", "1", "--shard", "0/2", "--out", &half,
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(
+        &["merge-sets", &bare, &stockfish, &half, "--out", &merged],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("rook e4: the magic fails with 9 bits"),
+        "{}",
+        stderr(&o)
+    );
+    let absurd = dir.file("absurd.csv");
+    std::fs::write(
+        &absurd,
+        "# scheme: fancy32\npiece,square,square_index,magic_hex,shift,bits_used,mask_bits,offset\nrook,e4,28,0x0000000000000001,40,,10,\n",
+    )
+    .unwrap();
+    let o = sliders(&["merge-sets", &absurd], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 3: shift 40 is more than the 32-bit product"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
