@@ -39,6 +39,10 @@
 //! schemes only) and included as static data: there is no initialisation call and no
 //! first-use cost, and a wrong magic fails the build.
 //!
+//! The pieces that do not slide have their own const tables ([`knight_attacks`],
+//! [`king_attacks`], [`pawn_attacks`]), and so does the geometry a move generator needs
+//! for checks and pins ([`between`], [`line`], [`ray`]).
+//!
 //! `no_std`, no dependencies. Features:
 //! - `std` (default): the `SLIDERS_SCHEME` environment override; CPU detection uses
 //!   `cpuid` from `core` either way.
@@ -59,12 +63,18 @@
 extern crate std;
 
 mod bitboard;
+mod color;
 pub mod cpu;
+mod geometry;
+mod leapers;
 pub mod reference;
 pub mod schemes;
 mod square;
 
 pub use bitboard::{Bitboard, Squares, Subsets};
+pub use color::Color;
+pub use geometry::{between, line, ray};
+pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
 pub use reference::Slider;
 pub use square::{File, ParseSquareError, Rank, Square};
 
