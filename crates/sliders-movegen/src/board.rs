@@ -1,146 +1,21 @@
-//! The board: pieces as bitboards, side to move, castling rights, en passant, clocks.
+//! The board: pieces as bitboards, side to move, castling rights, en passant, clocks,
+//! and the Polyglot key, kept up to date by every move.
 
 use core::fmt;
 
-use sliders::{Bitboard, File, Rank, Square};
+use sliders::{Bitboard, Color, File, Rank, Square};
 
 use crate::moves::{Move, MoveKind};
-
-/// A side: white or black.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// White, who moves first.
-    White = 0,
-    /// Black.
-    Black = 1,
-}
-
-impl Color {
-    /// The other side.
-    ///
-    /// ```
-    /// use sliders_movegen::Color;
-    /// assert_eq!(!Color::White, Color::Black);
-    /// ```
-    #[inline(always)]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// This side's first rank (where its king starts).
-    #[inline(always)]
-    pub const fn back_rank(self) -> Rank {
-        match self {
-            Color::White => Rank::First,
-            Color::Black => Rank::Eighth,
-        }
-    }
-}
-
-impl core::ops::Not for Color {
-    type Output = Color;
-    #[inline(always)]
-    fn not(self) -> Color {
-        self.other()
-    }
-}
-
-/// A kind of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Role {
-    /// A pawn.
-    Pawn = 0,
-    /// A knight.
-    Knight = 1,
-    /// A bishop.
-    Bishop = 2,
-    /// A rook.
-    Rook = 3,
-    /// A queen.
-    Queen = 4,
-    /// A king.
-    King = 5,
-}
-
-impl Role {
-    /// Every role, pawn first.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-
-    /// The lower-case letter of this role, as in FEN for black (`p n b r q k`).
-    ///
-    /// ```
-    /// assert_eq!(sliders_movegen::Role::Knight.char(), 'n');
-    /// ```
-    pub const fn char(self) -> char {
-        match self {
-            Role::Pawn => 'p',
-            Role::Knight => 'n',
-            Role::Bishop => 'b',
-            Role::Rook => 'r',
-            Role::Queen => 'q',
-            Role::King => 'k',
-        }
-    }
-
-    /// The role of a lower- or upper-case FEN letter.
-    ///
-    /// ```
-    /// use sliders_movegen::Role;
-    /// assert_eq!(Role::from_char('Q'), Some(Role::Queen));
-    /// assert_eq!(Role::from_char('x'), None);
-    /// ```
-    pub const fn from_char(c: char) -> Option<Role> {
-        match c.to_ascii_lowercase() {
-            'p' => Some(Role::Pawn),
-            'n' => Some(Role::Knight),
-            'b' => Some(Role::Bishop),
-            'r' => Some(Role::Rook),
-            'q' => Some(Role::Queen),
-            'k' => Some(Role::King),
-            _ => None,
-        }
-    }
-}
-
-/// A piece: a role of a colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// Whose piece.
-    pub color: Color,
-    /// What piece.
-    pub role: Role,
-}
-
-impl Piece {
-    /// The FEN letter: upper case for white.
-    ///
-    /// ```
-    /// use sliders_movegen::{Color, Piece, Role};
-    /// assert_eq!(Piece { color: Color::White, role: Role::King }.char(), 'K');
-    /// ```
-    pub const fn char(self) -> char {
-        let c = self.role.char();
-        match self.color {
-            Color::White => c.to_ascii_uppercase(),
-            Color::Black => c,
-        }
-    }
-}
+use crate::piece::{Piece, Role};
+use crate::zobrist;
 
 /// A chess position. Small and `Copy`: moves are made by copying ([`Board::play`]).
 ///
 /// Castling rights are kept as the set of rook squares that may still castle, which
 /// covers standard chess and Chess960 alike.
+///
+/// Two boards are equal when everything, move clocks included, is equal. [`Hash`] hashes
+/// the Polyglot key ([`Board::hash`]) alone, which is the same for equal boards.
 ///
 /// ```
 /// use sliders_movegen::Board;
@@ -148,16 +23,24 @@ impl Piece {
 /// assert_eq!(board.legal_moves().len(), 20);
 /// assert_eq!(board.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Board {
-    pub(crate) roles: [u64; 6],
-    pub(crate) colors: [u64; 2],
-    pub(crate) turn: Color,
-    pub(crate) castling: u64,
+    pub(crate) roles: [Bitboard; 6],
+    pub(crate) colors: [Bitboard; 2],
+    pub(crate) castling: Bitboard,
+    /// The Polyglot key of everything above plus turn and en passant.
+    pub(crate) hash: u64,
     pub(crate) ep: Option<Square>,
+    pub(crate) turn: Color,
+    pub(crate) chess960: bool,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
-    pub(crate) chess960: bool,
+}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
 }
 
 impl Default for Board {
@@ -179,11 +62,9 @@ pub(crate) fn sq(index: u32) -> Square {
     Square::index_wrapping(index as usize)
 }
 
-pub(crate) const fn back_rank_bits(color: Color) -> u64 {
-    match color {
-        Color::White => 0xff,
-        Color::Black => 0xff << 56,
-    }
+#[inline(always)]
+pub(crate) fn back_rank(color: Color) -> Bitboard {
+    Bitboard::rank(color.back_rank())
 }
 
 impl Board {
@@ -193,36 +74,35 @@ impl Board {
     /// assert_eq!(sliders_movegen::Board::startpos().fullmove_number(), 1);
     /// ```
     pub fn startpos() -> Board {
-        Board {
+        let mut board = Board {
             roles: [
-                0x00ff_0000_0000_ff00,
-                0x4200_0000_0000_0042,
-                0x2400_0000_0000_0024,
-                0x8100_0000_0000_0081,
-                0x0800_0000_0000_0008,
-                0x1000_0000_0000_0010,
+                Bitboard(0x00ff_0000_0000_ff00),
+                Bitboard(0x4200_0000_0000_0042),
+                Bitboard(0x2400_0000_0000_0024),
+                Bitboard(0x8100_0000_0000_0081),
+                Bitboard(0x0800_0000_0000_0008),
+                Bitboard(0x1000_0000_0000_0010),
             ],
-            colors: [0xffff, 0xffff_0000_0000_0000],
-            turn: Color::White,
-            castling: 0x8100_0000_0000_0081,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            chess960: false,
-        }
+            colors: [Bitboard(0xffff), Bitboard(0xffff_0000_0000_0000)],
+            castling: Bitboard(0x8100_0000_0000_0081),
+            ..Board::empty()
+        };
+        board.hash = zobrist::from_scratch(&board);
+        board
     }
 
     /// An empty board (no kings: not a legal position; a start for building one).
     pub(crate) fn empty() -> Board {
         Board {
-            roles: [0; 6],
-            colors: [0; 2],
-            turn: Color::White,
-            castling: 0,
+            roles: [Bitboard::EMPTY; 6],
+            colors: [Bitboard::EMPTY; 2],
+            castling: Bitboard::EMPTY,
+            hash: 0,
             ep: None,
+            turn: Color::White,
+            chess960: false,
             halfmove: 0,
             fullmove: 1,
-            chess960: false,
         }
     }
 
@@ -235,13 +115,13 @@ impl Board {
     /// The squares of one colour's pieces.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {
-        Bitboard(self.colors[color as usize])
+        self.colors[color as usize]
     }
 
     /// The squares of one role's pieces, both colours.
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
-        Bitboard(self.roles[role as usize])
+        self.roles[role as usize]
     }
 
     /// The squares of one piece kind.
@@ -253,13 +133,13 @@ impl Board {
     /// ```
     #[inline]
     pub fn pieces(&self, piece: Piece) -> Bitboard {
-        Bitboard(self.roles[piece.role as usize] & self.colors[piece.color as usize])
+        self.roles[piece.role as usize] & self.colors[piece.color as usize]
     }
 
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        Bitboard(self.colors[0] | self.colors[1])
+        self.colors[0] | self.colors[1]
     }
 
     /// The piece on a square, if any.
@@ -271,30 +151,101 @@ impl Board {
     /// assert_eq!(Board::startpos().piece_at(Square::D4), None);
     /// ```
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let b = bit(square.index());
-        let color = if self.colors[0] & b != 0 {
+        let color = if self.colors[0].contains(square) {
             Color::White
-        } else if self.colors[1] & b != 0 {
+        } else if self.colors[1].contains(square) {
             Color::Black
         } else {
             return None;
         };
-        let role = Role::ALL
-            .into_iter()
-            .find(|&r| self.roles[r as usize] & b != 0)?;
+        let role = self.role_at(square)?;
         Some(Piece { color, role })
+    }
+
+    /// The role of the piece on a square, if any: what a move orderer asks of a move's
+    /// `from` square (the moving piece) and `to` square (see [`Board::captured`]).
+    ///
+    /// ```
+    /// use sliders::Square;
+    /// use sliders_movegen::{Board, Role};
+    /// assert_eq!(Board::startpos().role_at(Square::G8), Some(Role::Knight));
+    /// ```
+    #[inline]
+    pub fn role_at(&self, square: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.roles[r as usize].contains(square))
+    }
+
+    /// The role a move captures: the piece on its destination, a pawn for en passant,
+    /// nothing for castling (whose destination is the castling rook) or a quiet move.
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, Role};
+    /// let board = Board::startpos().play_uci_moves(["e2e4", "d7d5"]).unwrap();
+    /// assert_eq!(board.captured(board.parse_uci("e4d5").unwrap()), Some(Role::Pawn));
+    /// assert_eq!(board.captured(board.parse_uci("e4e5").unwrap()), None);
+    /// ```
+    #[inline]
+    pub fn captured(&self, mv: Move) -> Option<Role> {
+        match mv.kind() {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ if self.colors[self.turn.other() as usize].contains(mv.to()) => self.role_at(mv.to()),
+            _ => None,
+        }
     }
 
     /// The king of `color` (every board made by this crate has exactly one per side).
     #[inline]
     pub fn king(&self, color: Color) -> Square {
-        sq((self.roles[Role::King as usize] & self.colors[color as usize]).trailing_zeros())
+        sq(
+            (self.roles[Role::King as usize] & self.colors[color as usize])
+                .0
+                .trailing_zeros(),
+        )
     }
 
     /// The rook squares that still have castling rights (both colours).
     #[inline]
     pub fn castling_rooks(&self) -> Bitboard {
-        Bitboard(self.castling)
+        self.castling
+    }
+
+    /// The Polyglot key of the position: pieces, side to move, castling rights and the
+    /// en passant file when a pawn of the side to move stands next to the pawn that just
+    /// made a double push. The same number as python-chess's
+    /// `chess.polyglot.zobrist_hash` and Polyglot opening books. Kept up to date by
+    /// every move, so this is free.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// assert_eq!(Board::startpos().hash(), 0x463b_9618_1691_fc9c);
+    /// ```
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The key with the en passant file only when an en passant capture is legal: equal
+    /// for positions that are the same under the repetition rule (FIDE 9.2), which
+    /// [`Board::hash`] is not when a pawn stands next to the double-pushed one but may
+    /// not take it. Differs from [`Board::hash`] only then.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// // b4 may not take on c3: the pawn is pinned against its king on a4 by the h4 rook.
+    /// let board = Board::from_fen("8/8/8/8/kpP4R/8/8/4K3 b - c3 0 1").unwrap();
+    /// assert_ne!(board.hash_legal_ep(), board.hash());
+    /// assert_eq!(board.hash_legal_ep(), Board::from_fen("8/8/8/8/kpP4R/8/8/4K3 b - - 0 1").unwrap().hash());
+    /// ```
+    pub fn hash_legal_ep(&self) -> u64 {
+        let pseudo = zobrist::en_passant(self);
+        if pseudo != 0 && !self.has_legal_en_passant() {
+            self.hash ^ pseudo
+        } else {
+            self.hash
+        }
     }
 
     /// The en passant square, as the FEN gave it or the last double push set it.
@@ -330,9 +281,48 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(crate) fn put(&mut self, square: usize, piece: Piece) {
-        self.roles[piece.role as usize] |= bit(square);
-        self.colors[piece.color as usize] |= bit(square);
+    pub(crate) fn put(&mut self, square: Square, piece: Piece) {
+        self.roles[piece.role as usize] |= Bitboard::square(square);
+        self.colors[piece.color as usize] |= Bitboard::square(square);
+    }
+
+    /// Toggles a piece on a square in the bitboards and in the key.
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, role: Role, square: Square) {
+        let b = Bitboard::square(square);
+        self.roles[role as usize] ^= b;
+        self.colors[color as usize] ^= b;
+        self.hash ^= zobrist::piece(color, role, square);
+    }
+
+    /// The board with the other side to move and nothing else changed but the en
+    /// passant square (gone) and the clocks: a null move, for null-move pruning. `None`
+    /// when the side to move is in check, where passing would leave its king capturable.
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, Color};
+    /// let board = Board::startpos();
+    /// let passed = board.play_null().unwrap();
+    /// assert_eq!(passed.turn(), Color::Black);
+    /// assert_ne!(passed.hash(), board.hash());
+    /// assert_eq!(passed.hash(), Board::from_fen(&passed.to_fen()).unwrap().hash());
+    /// let in_check = Board::from_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1").unwrap();
+    /// assert_eq!(in_check.play_null(), None);
+    /// ```
+    #[must_use]
+    pub fn play_null(&self) -> Option<Board> {
+        if self.is_check() {
+            return None;
+        }
+        let mut b = *self;
+        b.hash ^= zobrist::en_passant(self) ^ zobrist::WHITE_TO_MOVE;
+        b.ep = None;
+        b.halfmove = b.halfmove.saturating_add(1);
+        if b.turn == Color::Black {
+            b.fullmove = b.fullmove.saturating_add(1);
+        }
+        b.turn = b.turn.other();
+        Some(b)
     }
 
     /// Plays a move in place. The move must be legal on this board (from
@@ -348,83 +338,88 @@ impl Board {
     /// ```
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
-        let us = self.turn as usize;
-        let them = us ^ 1;
-        let from = mv.from().index();
-        let to = mv.to().index();
-        let from_bb = bit(from);
-        let to_bb = bit(to);
+        let us = self.turn;
+        let them = us.other();
+        let (from, to) = (mv.from(), mv.to());
+        // The parts of the key that are not per piece: out with the old, in with the new
+        // at the end. Castling rights change rarely; their key is recomputed then.
+        self.hash ^= zobrist::en_passant(self) ^ zobrist::WHITE_TO_MOVE;
+        let castling_before = self.castling;
+        let castling_key_before = if castling_before.is_empty() {
+            0
+        } else {
+            zobrist::castling(self)
+        };
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
         match mv.kind() {
             MoveKind::Castle => {
                 // `to` is the rook's square: king takes rook.
-                let rank_base = from & 56;
+                let rank = from.rank();
                 let (king_to, rook_to) = if to > from {
-                    (rank_base + 6, rank_base + 5)
+                    (Square::new(File::G, rank), Square::new(File::F, rank))
                 } else {
-                    (rank_base + 2, rank_base + 3)
+                    (Square::new(File::C, rank), Square::new(File::D, rank))
                 };
-                self.roles[Role::King as usize] &= !from_bb;
-                self.roles[Role::Rook as usize] &= !to_bb;
-                self.roles[Role::King as usize] |= bit(king_to);
-                self.roles[Role::Rook as usize] |= bit(rook_to);
-                self.colors[us] ^= from_bb | to_bb;
-                self.colors[us] |= bit(king_to) | bit(rook_to);
-                self.castling &= !back_rank_bits(self.turn);
+                self.toggle(us, Role::King, from);
+                self.toggle(us, Role::Rook, to);
+                self.toggle(us, Role::King, king_to);
+                self.toggle(us, Role::Rook, rook_to);
+                self.castling &= !back_rank(us);
             }
             kind => {
-                let captured = self.colors[them] & to_bb != 0;
-                if captured {
-                    for r in &mut self.roles {
-                        *r &= !to_bb;
-                    }
-                    self.colors[them] &= !to_bb;
+                if let Some(victim) = self.captured_on(them, to) {
+                    self.toggle(them, victim, to);
                     self.halfmove = 0;
                 }
-                let mut role = 0;
-                while role < 5 && self.roles[role] & from_bb == 0 {
-                    role += 1;
-                }
-                self.colors[us] ^= from_bb | to_bb;
+                let role = self.role_at(from).unwrap_or(Role::Pawn);
+                self.toggle(us, role, from);
                 match kind {
-                    MoveKind::Normal => {
-                        self.roles[role] ^= from_bb | to_bb;
-                        if role == Role::Pawn as usize {
-                            self.halfmove = 0;
-                            if from.abs_diff(to) == 16 {
-                                let ep = (from + to) / 2;
-                                let their_pawns =
-                                    self.roles[Role::Pawn as usize] & self.colors[them];
-                                if crate::tables::PAWN[us][ep] & their_pawns != 0 {
-                                    self.ep = Some(Square::index_wrapping(ep));
-                                }
-                            }
-                        } else if role == Role::King as usize {
-                            self.castling &= !back_rank_bits(self.turn);
-                        }
+                    MoveKind::Promotion(promo) => {
+                        self.toggle(us, promo, to);
+                        self.halfmove = 0;
                     }
                     MoveKind::EnPassant => {
-                        self.roles[Role::Pawn as usize] ^= from_bb | to_bb;
-                        let cap = bit(to ^ 8);
-                        self.roles[Role::Pawn as usize] &= !cap;
-                        self.colors[them] &= !cap;
+                        self.toggle(us, Role::Pawn, to);
+                        self.toggle(them, Role::Pawn, sq(to as u32 ^ 8));
                         self.halfmove = 0;
                     }
-                    MoveKind::Promotion(promo) => {
-                        self.roles[Role::Pawn as usize] &= !from_bb;
-                        self.roles[promo as usize] |= to_bb;
-                        self.halfmove = 0;
+                    _ => {
+                        self.toggle(us, role, to);
+                        if role == Role::Pawn {
+                            self.halfmove = 0;
+                            if (from as u8).abs_diff(to as u8) == 16 {
+                                let ep = sq((from as u32 + to as u32) / 2);
+                                if !zobrist::capturers_for(self, them, ep).is_empty() {
+                                    self.ep = Some(ep);
+                                }
+                            }
+                        } else if role == Role::King {
+                            self.castling &= !back_rank(us);
+                        }
                     }
-                    MoveKind::Castle => {}
                 }
-                self.castling &= !(from_bb | to_bb);
+                self.castling &= !(Bitboard::square(from) | Bitboard::square(to));
             }
         }
-        if self.turn == Color::Black {
+        if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.turn = self.turn.other();
+        self.turn = them;
+        if self.castling != castling_before {
+            self.hash ^= castling_key_before ^ zobrist::castling(self);
+        }
+        self.hash ^= zobrist::en_passant(self);
+    }
+
+    /// The role of `color`'s piece on `square`, if there is one (the victim of a move).
+    #[inline(always)]
+    fn captured_on(&self, color: Color, square: Square) -> Option<Role> {
+        if self.colors[color as usize].contains(square) {
+            self.role_at(square)
+        } else {
+            None
+        }
     }
 
     /// The board after a legal move (copy-make).

@@ -5,7 +5,9 @@ use core::fmt;
 
 use sliders::{File, Square};
 
-use crate::board::{back_rank_bits, bit, Board, Color, Piece, Role};
+use crate::board::{back_rank, bit, Board};
+use crate::piece::{Color, Piece, Role};
+use crate::zobrist;
 
 /// The part of a FEN that is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -153,7 +155,7 @@ impl Board {
         // The side not to move must not be in check.
         let mut flipped = board;
         flipped.turn = board.turn.other();
-        if crate::movegen::checkers(sliders::schemes::Classical, &flipped) != 0 {
+        if !flipped.checkers().is_empty() {
             return Err(FenError::new(
                 FenField::Position,
                 format!(
@@ -165,6 +167,7 @@ impl Board {
                 ),
             ));
         }
+        board.hash = zobrist::from_scratch(&board);
         Ok(board)
     }
 
@@ -216,13 +219,13 @@ impl Board {
     fn castling_string(&self) -> String {
         let mut s = String::new();
         for color in [Color::White, Color::Black] {
-            let ours = self.colors[color as usize];
-            let back = back_rank_bits(color);
+            let ours = self.colors[color as usize].0;
+            let back = back_rank(color).0;
             let king = self.king(color).index();
-            let rooks = self.roles[Role::Rook as usize] & ours & back;
+            let rooks = self.roles[Role::Rook as usize].0 & ours & back;
             // king side first, then queen side
             let mut rights: Vec<usize> = (0..64)
-                .filter(|&i| self.castling & ours & back & bit(i) != 0)
+                .filter(|&i| self.castling.0 & ours & back & bit(i) != 0)
                 .collect();
             rights.sort_by_key(|&i| core::cmp::Reverse(i));
             for r in rights {
@@ -284,7 +287,10 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
                 } else {
                     Color::Black
                 };
-                board.put(rank * 8 + file, Piece { color, role });
+                board.put(
+                    Square::index_wrapping(rank * 8 + file),
+                    Piece { color, role },
+                );
                 file += 1;
             } else {
                 return Err(FenError::new(
@@ -313,7 +319,7 @@ fn validate_kings_and_pawns(board: &Board) -> Result<(), FenError> {
             Color::Black => "black",
         };
         let kings = board.roles[Role::King as usize] & board.colors[color as usize];
-        match kings.count_ones() {
+        match kings.len() {
             0 => {
                 return Err(FenError::new(
                     FenField::Position,
@@ -329,7 +335,7 @@ fn validate_kings_and_pawns(board: &Board) -> Result<(), FenError> {
             }
         }
     }
-    if board.roles[Role::Pawn as usize] & 0xff00_0000_0000_00ff != 0 {
+    if board.roles[Role::Pawn as usize].0 & 0xff00_0000_0000_00ff != 0 {
         return Err(FenError::new(
             FenField::Position,
             "a pawn on the first or last rank",
@@ -350,10 +356,10 @@ fn parse_castling(board: &mut Board, text: &str) -> Result<(), FenError> {
         } else {
             Color::Black
         };
-        let back = back_rank_bits(color);
-        let ours = board.colors[color as usize];
-        let rooks = board.roles[Role::Rook as usize] & ours & back;
-        let king = board.roles[Role::King as usize] & ours;
+        let back = back_rank(color).0;
+        let ours = board.colors[color as usize].0;
+        let rooks = board.roles[Role::Rook as usize].0 & ours & back;
+        let king = board.roles[Role::King as usize].0 & ours;
         if king & back == 0 {
             return Err(err(format!("`{c}`: the king is not on its first rank")));
         }
@@ -395,16 +401,16 @@ fn parse_castling(board: &mut Board, text: &str) -> Result<(), FenError> {
                 )))
             }
         };
-        if board.castling & bit(rook) != 0 {
+        if board.castling.0 & bit(rook) != 0 {
             return Err(err(format!("`{c}` repeats a castling right")));
         }
-        let same_side = board.castling & back & if rook > k { !(bit(k) - 1) } else { bit(k) - 1 };
+        let same_side = board.castling.0 & back & if rook > k { !(bit(k) - 1) } else { bit(k) - 1 };
         if same_side != 0 {
             return Err(err(format!(
                 "`{c}`: two castling rooks on the same side of the king"
             )));
         }
-        board.castling |= bit(rook);
+        board.castling.0 |= bit(rook);
         // Off the standard squares, castling follows Chess960 rules and notation.
         if k & 7 != 4 || (rook & 7 != 0 && rook & 7 != 7) {
             chess960 = true;
@@ -438,13 +444,13 @@ fn parse_ep(board: &mut Board, text: &str) -> Result<(), FenError> {
         )));
     }
     let them = board.turn.other() as usize;
-    if board.roles[Role::Pawn as usize] & board.colors[them] & bit(pawn_sq) == 0 {
+    if (board.roles[Role::Pawn as usize] & board.colors[them]).0 & bit(pawn_sq) == 0 {
         return Err(err(format!(
             "{square}: no pawn on {} that could just have moved two squares",
             Square::index_wrapping(pawn_sq)
         )));
     }
-    let occ = board.colors[0] | board.colors[1];
+    let occ = board.occupied().0;
     if occ & (bit(s) | bit(from_sq)) != 0 {
         return Err(err(format!(
             "{square}: the squares the pawn passed are not empty"

@@ -27,21 +27,25 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+mod auto;
 mod board;
 mod fen;
+mod legal;
 mod movegen;
 mod moves;
 mod perft;
-mod tables;
+mod piece;
+mod polyglot_keys;
 mod zobrist;
 
-pub use board::{Board, Color, Piece, Role, STARTPOS_FEN};
+pub use board::{Board, STARTPOS_FEN};
 pub use fen::{FenError, FenField};
 pub use moves::{Move, MoveKind, MoveList, Uci, UciError, MAX_MOVES};
 pub use perft::{
     divide, divide_parallel, divide_with_scheme, perft, perft_hashed, perft_parallel, perft_with,
     PerftTable,
 };
+pub use piece::{Color, Piece, Role};
 
 /// The README's example, run as a doc test so that it stays true.
 #[cfg(doctest)]

@@ -1,12 +1,16 @@
 //! Legal move generation without make-and-test: checkers, pins and the squares the
 //! enemy attacks are found once per node, and every move is legal when emitted.
+//!
+//! One generator, [`generate`], specialised at compile time on the side to move and on
+//! what to generate ([`Gen`]: everything, captures and promotions, or quiet moves),
+//! with a run-time mask on the destination square.
 
 use sliders::schemes::Scheme;
-use sliders::{Bitboard, Square};
+use sliders::{between, king_attacks, knight_attacks, line, pawn_attacks, Bitboard, Color};
 
-use crate::board::{back_rank_bits, bit, sq, Board, Role};
+use crate::board::{back_rank, bit, sq, Board};
 use crate::moves::{Move, MoveList};
-use crate::tables::{between, line, KING, KNIGHT, PAWN};
+use crate::piece::Role;
 
 const PAWN_I: usize = Role::Pawn as usize;
 const KNIGHT_I: usize = Role::Knight as usize;
@@ -17,6 +21,16 @@ const KING_I: usize = Role::King as usize;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
+
+/// What to generate: a const parameter of the generator, so the perft path compiles to
+/// the same code as a generator without the choice.
+pub(crate) type Gen = u8;
+/// Every legal move.
+pub(crate) const ALL: Gen = 0;
+/// Captures (en passant included) and promotions (quiet ones included).
+pub(crate) const CAPTURES: Gen = 1;
+/// Everything else: moves to empty squares that do not promote, and castling.
+pub(crate) const QUIETS: Gen = 2;
 
 /// Receives generated moves: as a list, or just counted.
 pub(crate) trait Sink {
@@ -36,11 +50,11 @@ pub(crate) struct Counter<S>(pub u64, pub S);
 impl<S: Scheme> Sink for Counter<S> {
     #[inline(always)]
     fn piece(&mut self, _role: Role, _from: u32, targets: u64) {
-        self.0 += self.1.count(sliders::Bitboard(targets)) as u64;
+        self.0 += self.1.count(Bitboard(targets)) as u64;
     }
     #[inline(always)]
     fn pawns(&mut self, targets: u64, _delta: i32, promo: bool) {
-        self.0 += (self.1.count(sliders::Bitboard(targets)) as u64) << (2 * promo as u32);
+        self.0 += (self.1.count(Bitboard(targets)) as u64) << (2 * promo as u32);
     }
     #[inline(always)]
     fn one(&mut self, _mv: Move) {
@@ -90,6 +104,21 @@ fn bishop<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
 }
 
 #[inline(always)]
+fn knight(square: u32) -> u64 {
+    knight_attacks(sq(square)).0
+}
+
+#[inline(always)]
+fn king(square: u32) -> u64 {
+    king_attacks(sq(square)).0
+}
+
+#[inline(always)]
+fn pawn(color: Color, square: u32) -> u64 {
+    pawn_attacks(color, sq(square)).0
+}
+
+#[inline(always)]
 fn shift<const WHITE: bool>(b: u64, by: u32) -> u64 {
     if WHITE {
         b << by
@@ -98,123 +127,175 @@ fn shift<const WHITE: bool>(b: u64, by: u32) -> u64 {
     }
 }
 
-/// Every square attacked by the side `them`, with `occ` as the occupancy.
+/// Every square attacked by `them`, with `occ` as the occupancy.
 #[inline(always)]
-fn attacked_by<S: Scheme, const WHITE_ATTACKS: bool>(
-    s: S,
-    b: &Board,
-    them: usize,
-    occ: u64,
-) -> u64 {
-    let theirs = b.colors[them];
-    let pawns = b.roles[PAWN_I] & theirs;
-    let mut att = if WHITE_ATTACKS {
-        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
-    } else {
-        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+fn attacked_by<S: Scheme>(s: S, b: &Board, them: Color, occ: u64) -> u64 {
+    let theirs = b.colors[them as usize].0;
+    let pawns = b.roles[PAWN_I].0 & theirs;
+    let mut att = match them {
+        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
     };
-    let mut knights = b.roles[KNIGHT_I] & theirs;
+    let mut knights = b.roles[KNIGHT_I].0 & theirs;
     while knights != 0 {
-        att |= KNIGHT[knights.trailing_zeros() as usize];
+        att |= knight(knights.trailing_zeros());
         knights &= knights - 1;
     }
-    let queens = b.roles[QUEEN_I];
-    let mut diag = (b.roles[BISHOP_I] | queens) & theirs;
+    let queens = b.roles[QUEEN_I].0;
+    let mut diag = (b.roles[BISHOP_I].0 | queens) & theirs;
     while diag != 0 {
         att |= bishop(s, diag.trailing_zeros(), occ);
         diag &= diag - 1;
     }
-    let mut orth = (b.roles[ROOK_I] | queens) & theirs;
+    let mut orth = (b.roles[ROOK_I].0 | queens) & theirs;
     while orth != 0 {
         att |= rook(s, orth.trailing_zeros(), occ);
         orth &= orth - 1;
     }
-    let king = b.roles[KING_I] & theirs;
-    att | KING[(king.trailing_zeros() & 63) as usize]
+    let their_king = b.roles[KING_I].0 & theirs;
+    att | king(their_king.trailing_zeros() & 63)
 }
 
-/// Generates every legal move of `b` into `sink`.
+/// The pieces of `by` that attack `square` when `occ` is the occupancy.
 #[inline(always)]
-pub(crate) fn generate<S: Scheme, K: Sink>(s: S, b: &Board, sink: &mut K) {
+pub(crate) fn attackers<S: Scheme>(s: S, b: &Board, square: u32, by: Color, occ: u64) -> u64 {
+    let theirs = b.colors[by as usize].0;
+    let queens = b.roles[QUEEN_I].0;
+    ((knight(square) & b.roles[KNIGHT_I].0)
+        | (pawn(by.other(), square) & b.roles[PAWN_I].0)
+        | (king(square) & b.roles[KING_I].0)
+        | (bishop(s, square, occ) & (b.roles[BISHOP_I].0 | queens))
+        | (rook(s, square, occ) & (b.roles[ROOK_I].0 | queens)))
+        & theirs
+}
+
+/// The pieces of the side to move that are pinned to its king.
+#[inline(always)]
+pub(crate) fn pinned<S: Scheme>(s: S, b: &Board) -> u64 {
+    let us = b.turn as usize;
+    let ours = b.colors[us].0;
+    let theirs = b.colors[us ^ 1].0;
+    let occ = ours | theirs;
+    let king_sq = (b.roles[KING_I].0 & ours).trailing_zeros() & 63;
+    let queens = b.roles[QUEEN_I].0;
+    let their_diag = (b.roles[BISHOP_I].0 | queens) & theirs;
+    let their_orth = (b.roles[ROOK_I].0 | queens) & theirs;
+    let mut pinned = 0u64;
+    let mut snipers =
+        (bishop(s, king_sq, theirs) & their_diag) | (rook(s, king_sq, theirs) & their_orth);
+    while snipers != 0 {
+        let sniper = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let blockers = between(sq(king_sq), sq(sniper)).0 & occ;
+        if blockers & blockers.wrapping_sub(1) == 0 {
+            pinned |= blockers & ours;
+        }
+    }
+    pinned
+}
+
+/// Generates the legal moves of `b` of kind `G` whose destination ([`Move::to`]) is in
+/// `to_mask` into `sink`.
+#[inline(always)]
+pub(crate) fn generate<S: Scheme, K: Sink, const G: Gen>(
+    s: S,
+    b: &Board,
+    sink: &mut K,
+    to_mask: u64,
+) {
     match b.turn {
-        crate::Color::White => gen::<S, K, true>(s, b, sink),
-        crate::Color::Black => gen::<S, K, false>(s, b, sink),
+        Color::White => gen::<S, K, true, G>(s, b, sink, to_mask),
+        Color::Black => gen::<S, K, false, G>(s, b, sink, to_mask),
     }
 }
 
 #[inline(always)]
-fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K) {
-    let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
-    let ours = b.colors[us];
-    let theirs = b.colors[them];
+fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
+    s: S,
+    b: &Board,
+    sink: &mut K,
+    to_mask: u64,
+) {
+    let (us, them) = if WHITE {
+        (Color::White, Color::Black)
+    } else {
+        (Color::Black, Color::White)
+    };
+    let ours = b.colors[us as usize].0;
+    let theirs = b.colors[them as usize].0;
     let occ = ours | theirs;
-    let king_bb = b.roles[KING_I] & ours;
-    let king = king_bb.trailing_zeros() & 63;
-    let ku = king as usize;
+    let king_bb = b.roles[KING_I].0 & ours;
+    let king_sq = king_bb.trailing_zeros() & 63;
+    // The destinations this kind of generation allows, before checks and pins.
+    let allowed = to_mask
+        & match G {
+            CAPTURES => theirs,
+            QUIETS => !occ,
+            _ => !ours,
+        };
 
-    let queens = b.roles[QUEEN_I];
-    let their_diag = (b.roles[BISHOP_I] | queens) & theirs;
-    let their_orth = (b.roles[ROOK_I] | queens) & theirs;
+    let queens = b.roles[QUEEN_I].0;
+    let their_diag = (b.roles[BISHOP_I].0 | queens) & theirs;
+    let their_orth = (b.roles[ROOK_I].0 | queens) & theirs;
 
-    let checkers = (KNIGHT[ku] & b.roles[KNIGHT_I] & theirs)
-        | (PAWN[us][ku] & b.roles[PAWN_I] & theirs)
-        | (bishop(s, king, occ) & their_diag)
-        | (rook(s, king, occ) & their_orth);
+    let checkers = (knight(king_sq) & b.roles[KNIGHT_I].0 & theirs)
+        | (pawn(us, king_sq) & b.roles[PAWN_I].0 & theirs)
+        | (bishop(s, king_sq, occ) & their_diag)
+        | (rook(s, king_sq, occ) & their_orth);
 
     // Squares the king may not step on: attacks with our king lifted off the board.
-    let danger = if WHITE {
-        attacked_by::<S, false>(s, b, them, occ ^ king_bb)
-    } else {
-        attacked_by::<S, true>(s, b, them, occ ^ king_bb)
-    };
-    sink.piece(Role::King, king, KING[ku] & !ours & !danger);
+    let danger = attacked_by(s, b, them, occ ^ king_bb);
+    sink.piece(Role::King, king_sq, king(king_sq) & allowed & !danger);
 
     if checkers & (checkers.wrapping_sub(1)) != 0 {
         return; // double check: only king moves
     }
 
-    let target = if checkers == 0 {
-        !ours
+    // Where a piece other than the king may go: anywhere allowed, or, in check, onto the
+    // checker or between it and the king.
+    let evasion = if checkers == 0 {
+        !0
     } else {
-        let c = checkers.trailing_zeros() as usize;
-        checkers | between(ku, c).0
+        checkers | between(sq(king_sq), sq(checkers.trailing_zeros())).0
     };
+    let target = allowed & evasion;
 
     // Pins: enemy sliders that see our king through exactly one of our pieces.
     let mut pinned = 0u64;
-    let mut snipers = (bishop(s, king, theirs) & their_diag) | (rook(s, king, theirs) & their_orth);
+    let mut snipers =
+        (bishop(s, king_sq, theirs) & their_diag) | (rook(s, king_sq, theirs) & their_orth);
     while snipers != 0 {
-        let sn = snipers.trailing_zeros() as usize;
+        let sniper = snipers.trailing_zeros();
         snipers &= snipers - 1;
-        let blockers = between(ku, sn).0 & occ;
+        let blockers = between(sq(king_sq), sq(sniper)).0 & occ;
         if blockers & blockers.wrapping_sub(1) == 0 {
             pinned |= blockers & ours;
         }
     }
 
     // Knights: a pinned knight never moves.
-    let mut knights = b.roles[KNIGHT_I] & ours & !pinned;
+    let mut knights = b.roles[KNIGHT_I].0 & ours & !pinned;
     while knights != 0 {
         let from = knights.trailing_zeros();
         knights &= knights - 1;
-        sink.piece(Role::Knight, from, KNIGHT[from as usize] & target);
+        sink.piece(Role::Knight, from, knight(from) & target);
     }
 
     let pinned_line = |from: u32| {
         if pinned & bit(from as usize) != 0 {
-            line(ku, from as usize).0
+            line(sq(king_sq), sq(from)).0
         } else {
             !0
         }
     };
-    let mut bishops = b.roles[BISHOP_I] & ours;
+    let mut bishops = b.roles[BISHOP_I].0 & ours;
     while bishops != 0 {
         let from = bishops.trailing_zeros();
         bishops &= bishops - 1;
         let t = bishop(s, from, occ) & target & pinned_line(from);
         sink.piece(Role::Bishop, from, t);
     }
-    let mut rooks = b.roles[ROOK_I] & ours;
+    let mut rooks = b.roles[ROOK_I].0 & ours;
     while rooks != 0 {
         let from = rooks.trailing_zeros();
         rooks &= rooks - 1;
@@ -229,37 +310,47 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K) {
         sink.piece(Role::Queen, from, t);
     }
 
-    // Pawns.
-    let pawns = b.roles[PAWN_I] & ours;
+    // Pawns. Pushes go to empty squares, captures onto enemy pieces: both are limited
+    // by `to_mask` and the evasion mask, not by `allowed`, as a promotion push counts as
+    // a capture-class move and a capture never as a quiet one.
+    let push_target = to_mask & evasion;
+    let cap_target = if G == QUIETS { 0 } else { theirs & push_target };
+    let pawns = b.roles[PAWN_I].0 & ours;
     let empty = !occ;
     let (last_rank, third_rank) = if WHITE {
         (0xffu64 << 56, 0xffu64 << 16)
     } else {
         (0xffu64, 0xffu64 << 40)
     };
+    // Non-promoting pushes are quiet; promoting pushes belong with the captures.
+    let (quiet_pushes, promo_pushes) = match G {
+        CAPTURES => (0, last_rank),
+        QUIETS => (!last_rank, 0),
+        _ => (!last_rank, last_rank),
+    };
     let (fwd, left, right): (i32, i32, i32) = if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
     let free = pawns & !pinned;
     {
         let single = shift::<WHITE>(free, 8) & empty;
-        let double = shift::<WHITE>(single & third_rank, 8) & empty & target;
-        let single = single & target;
+        let double = shift::<WHITE>(single & third_rank, 8) & empty & push_target & quiet_pushes;
+        let single = single & push_target;
         let (cap_l, cap_r) = if WHITE {
             (
-                ((free & !FILE_A) << 7) & theirs & target,
-                ((free & !FILE_H) << 9) & theirs & target,
+                ((free & !FILE_A) << 7) & cap_target,
+                ((free & !FILE_H) << 9) & cap_target,
             )
         } else {
             (
-                ((free & !FILE_A) >> 9) & theirs & target,
-                ((free & !FILE_H) >> 7) & theirs & target,
+                ((free & !FILE_A) >> 9) & cap_target,
+                ((free & !FILE_H) >> 7) & cap_target,
             )
         };
-        sink.pawns(single & !last_rank, fwd, false);
+        sink.pawns(single & quiet_pushes, fwd, false);
         sink.pawns(double, 2 * fwd, false);
         sink.pawns(cap_l & !last_rank, left, false);
         sink.pawns(cap_r & !last_rank, right, false);
         if (single | cap_l | cap_r) & last_rank != 0 {
-            sink.pawns(single & last_rank, fwd, true);
+            sink.pawns(single & promo_pushes, fwd, true);
             sink.pawns(cap_l & last_rank, left, true);
             sink.pawns(cap_r & last_rank, right, true);
         }
@@ -269,12 +360,12 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K) {
     while pinned_pawns != 0 {
         let from = pinned_pawns.trailing_zeros();
         pinned_pawns &= pinned_pawns - 1;
-        let pin_line = line(ku, from as usize).0;
+        let pin_line = line(sq(king_sq), sq(from)).0;
         let p = bit(from as usize);
-        let single = shift::<WHITE>(p, 8) & empty;
-        let double = shift::<WHITE>(single & third_rank, 8) & empty & target & pin_line;
-        let single = single & target & pin_line;
-        let caps = PAWN[us][from as usize] & theirs & target & pin_line;
+        let single = shift::<WHITE>(p, 8) & empty & pin_line;
+        let double = shift::<WHITE>(single & third_rank, 8) & empty & push_target & quiet_pushes;
+        let single = single & push_target & (quiet_pushes | promo_pushes);
+        let caps = pawn(us, from) & cap_target & pin_line;
         let promo = (single | caps) & last_rank != 0;
         sink.pawns(single, fwd, promo);
         sink.pawns(double, 2 * fwd, false);
@@ -289,39 +380,42 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K) {
 
     // En passant: tested in full, as it removes two pieces from a line.
     if let Some(ep) = b.ep {
-        let ep = ep.index();
-        let mut candidates = PAWN[them][ep] & pawns;
-        let captured = bit(ep ^ 8);
-        while candidates != 0 {
-            let from = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let after = (occ ^ bit(from) ^ captured) | bit(ep);
-            let attackers = (bishop(s, king, after) & their_diag)
-                | (rook(s, king, after) & their_orth)
-                | (KNIGHT[ku] & b.roles[KNIGHT_I] & theirs)
-                | (PAWN[us][ku] & b.roles[PAWN_I] & theirs & !captured);
-            if attackers == 0 {
-                sink.one(Move::en_passant(sq(from as u32), sq(ep as u32)));
+        if G != QUIETS && to_mask & bit(ep as usize) != 0 {
+            let ep = ep as u32;
+            let mut candidates = pawn(them, ep) & pawns;
+            let captured = bit(ep as usize ^ 8);
+            while candidates != 0 {
+                let from = candidates.trailing_zeros();
+                candidates &= candidates - 1;
+                let after = (occ ^ bit(from as usize) ^ captured) | bit(ep as usize);
+                let attackers = (bishop(s, king_sq, after) & their_diag)
+                    | (rook(s, king_sq, after) & their_orth)
+                    | (knight(king_sq) & b.roles[KNIGHT_I].0 & theirs)
+                    | (pawn(us, king_sq) & b.roles[PAWN_I].0 & theirs & !captured);
+                if attackers == 0 {
+                    sink.one(Move::en_passant(sq(from), sq(ep)));
+                }
             }
         }
     }
 
     // Castling (standard and Chess960): never out of or through check.
-    if checkers == 0 {
-        let back = back_rank_bits(b.turn);
-        let mut rooks = b.castling & ours & back & b.roles[ROOK_I];
+    if checkers == 0 && G != CAPTURES {
+        let back = back_rank(us).0;
+        let mut rooks = b.castling.0 & ours & back & b.roles[ROOK_I].0 & to_mask;
         if king_bb & back != 0 {
             while rooks != 0 {
                 let rsq = rooks.trailing_zeros() as usize;
                 rooks &= rooks - 1;
+                let ku = king_sq as usize;
                 let base = ku & 56;
                 let (kt, rt) = if rsq > ku {
                     (base + 6, base + 5)
                 } else {
                     (base + 2, base + 3)
                 };
-                let king_path = between(ku, kt).0 | bit(kt);
-                let rook_path = between(rsq, rt).0 | bit(rt);
+                let king_path = between(sq(king_sq), sq(kt as u32)).0 | bit(kt);
+                let rook_path = between(sq(rsq as u32), sq(rt as u32)).0 | bit(rt);
                 let must_be_empty = (king_path | rook_path) & !(king_bb | bit(rsq));
                 if occ & must_be_empty != 0 || danger & king_path != 0 {
                     continue;
@@ -331,92 +425,8 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K) {
                 if rook(s, kt as u32, after) & their_orth != 0 {
                     continue;
                 }
-                sink.one(Move::castle(sq(king), sq(rsq as u32)));
+                sink.one(Move::castle(sq(king_sq), sq(rsq as u32)));
             }
         }
     }
-}
-
-/// Whether the side to move is in check.
-pub(crate) fn checkers<S: Scheme>(s: S, b: &Board) -> u64 {
-    let us = b.turn as usize;
-    let them = us ^ 1;
-    let theirs = b.colors[them];
-    let occ = b.colors[0] | b.colors[1];
-    let king = b.roles[KING_I] & b.colors[us];
-    if king == 0 {
-        return 0;
-    }
-    let k = king.trailing_zeros();
-    let queens = b.roles[QUEEN_I];
-    (KNIGHT[k as usize] & b.roles[KNIGHT_I] & theirs)
-        | (PAWN[us][k as usize] & b.roles[PAWN_I] & theirs)
-        | (KING[k as usize] & b.roles[KING_I] & theirs)
-        | (bishop(s, k, occ) & (b.roles[BISHOP_I] | queens) & theirs)
-        | (rook(s, k, occ) & (b.roles[ROOK_I] | queens) & theirs)
-}
-
-impl Board {
-    /// Every legal move, with the best slider scheme for this CPU.
-    ///
-    /// ```
-    /// use sliders_movegen::Board;
-    /// let kiwipete = Board::from_fen(
-    ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    /// ).unwrap();
-    /// assert_eq!(kiwipete.legal_moves().len(), 48);
-    /// ```
-    pub fn legal_moves(&self) -> MoveList {
-        struct Job<'a>(&'a Board);
-        impl sliders::schemes::WithScheme for Job<'_> {
-            type Output = MoveList;
-            fn run<S: Scheme>(self, s: S) -> MoveList {
-                self.0.legal_moves_with(s)
-            }
-        }
-        sliders::schemes::dispatch(Job(self))
-    }
-
-    /// Every legal move, with slider attacks from `scheme`.
-    ///
-    /// ```
-    /// use sliders::schemes::Black;
-    /// use sliders_movegen::Board;
-    /// assert_eq!(Board::startpos().legal_moves_with(Black).len(), 20);
-    /// ```
-    #[inline]
-    pub fn legal_moves_with<S: Scheme>(&self, scheme: S) -> MoveList {
-        let mut list = MoveList::new();
-        generate(scheme, self, &mut list);
-        list
-    }
-
-    /// The number of legal moves, counted without listing them.
-    #[inline]
-    pub fn count_moves_with<S: Scheme>(&self, scheme: S) -> u64 {
-        let mut c = Counter(0, scheme);
-        generate(scheme, self, &mut c);
-        c.0
-    }
-
-    /// The pieces giving check to the side to move.
-    ///
-    /// ```
-    /// use sliders_movegen::Board;
-    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/q3K3 w - - 0 1").unwrap();
-    /// assert_eq!(board.checkers().len(), 1);
-    /// ```
-    pub fn checkers(&self) -> Bitboard {
-        Bitboard(checkers(sliders::schemes::Classical, self))
-    }
-
-    /// Whether the side to move is in check.
-    pub fn is_check(&self) -> bool {
-        !self.checkers().is_empty()
-    }
-}
-
-#[allow(dead_code)]
-fn _assert_square_size() {
-    let _: [(); 1] = [(); core::mem::size_of::<Option<Square>>()];
 }

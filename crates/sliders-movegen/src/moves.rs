@@ -4,7 +4,8 @@ use core::fmt;
 
 use sliders::Square;
 
-use crate::board::{Board, Role};
+use crate::board::Board;
+use crate::piece::Role;
 
 /// What a move does besides going from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,6 +53,28 @@ impl Move {
     #[inline(always)]
     pub const fn castle(king: Square, rook: Square) -> Move {
         Move(king as u16 | (rook as u16) << 6 | KIND_CASTLE << 12)
+    }
+
+    /// The move with this 16-bit value ([`Move::to_u16`]): bits 0-5 from, 6-11 to,
+    /// 12-15 the kind (0 normal, 1 en passant, 2 castling, 3-6 promotion to knight,
+    /// bishop, rook, queen). Any value is accepted; [`Board::is_legal`] tells whether it
+    /// is a legal move of a position. Values 7-15 in the kind bits are never legal.
+    ///
+    /// ```
+    /// use sliders::Square;
+    /// use sliders_movegen::Move;
+    /// let mv = Move::normal(Square::E2, Square::E4);
+    /// assert_eq!(Move::from_u16(mv.to_u16()), mv);
+    /// ```
+    #[inline(always)]
+    pub const fn from_u16(value: u16) -> Move {
+        Move(value)
+    }
+
+    /// The 16-bit value of this move, for transposition tables and move stacks.
+    #[inline(always)]
+    pub const fn to_u16(self) -> u16 {
+        self.0
     }
 
     #[inline(always)]

@@ -5,9 +5,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use sliders::schemes::{dispatch, Scheme, SchemeId, WithScheme};
 
 use crate::board::Board;
-use crate::movegen::{generate, Counter};
+use crate::movegen::{generate, Counter, ALL};
 use crate::moves::{Move, MoveList};
-use crate::zobrist::hash;
 
 /// The number of leaf nodes `depth` plies below `board` (bulk counted: moves at the last
 /// ply are counted, not made), with the best slider scheme for this CPU. Totals are
@@ -46,7 +45,7 @@ pub fn perft_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
 #[inline(always)]
 fn count<S: Scheme>(s: S, board: &Board) -> u64 {
     let mut c = Counter(0, s);
-    generate(s, board, &mut c);
+    generate::<S, _, ALL>(s, board, &mut c, !0);
     c.0
 }
 
@@ -55,7 +54,7 @@ fn count<S: Scheme>(s: S, board: &Board) -> u64 {
 /// from inside the generator's callbacks, the cozy-chess style.)
 fn inner<S: Scheme>(s: S, board: &Board, depth: u32) -> u128 {
     let mut list = MoveList::new();
-    generate(s, board, &mut list);
+    generate::<S, _, ALL>(s, board, &mut list, !0);
     if depth == 2 {
         let mut total = 0u64;
         for &mv in list.iter() {
@@ -386,8 +385,9 @@ impl PerftTable {
         self.slots.is_empty()
     }
 
+    /// The board's Polyglot key mixed with its remaining depth.
     fn key(board: &Board, depth: u32) -> u64 {
-        hash(board) ^ crate::zobrist::depth_key(depth)
+        board.hash() ^ DEPTH_KEYS[depth as usize & 63]
     }
 
     fn probe(&self, board: &Board, depth: u32) -> Option<u64> {
@@ -408,6 +408,23 @@ impl PerftTable {
         slot[0].store(key ^ count, Ordering::Relaxed);
     }
 }
+
+/// One random key per remaining depth (splitmix64 outputs), so that the same position
+/// at two depths lands in two slots.
+static DEPTH_KEYS: [u64; 64] = {
+    let mut keys = [0u64; 64];
+    let mut state = 0u64;
+    let mut i = 0;
+    while i < 64 {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,28 @@
+//! [`auto!`]: run an expression generic over the slider scheme with the best scheme for
+//! this CPU, which `sliders::schemes::dispatch` picks once per call.
+
+/// `auto!(Output, |scheme| body; name: Type = value, ...)`: `body` is monomorphised per
+/// scheme and run with the one `dispatch` picks; it sees `scheme` and the named values.
+/// Types may borrow with the lifetime `'a`.
+macro_rules! auto {
+    ($out:ty, |$s:ident| $body:expr; $($name:ident : $ty:ty = $val:expr),* $(,)?) => {{
+        struct Job<'a> {
+            $($name: $ty,)*
+            _borrow: core::marker::PhantomData<&'a ()>,
+        }
+        impl sliders::schemes::WithScheme for Job<'_> {
+            type Output = $out;
+            #[inline(always)]
+            fn run<S: sliders::schemes::Scheme>(self, $s: S) -> $out {
+                let Job { $($name,)* .. } = self;
+                $body
+            }
+        }
+        sliders::schemes::dispatch(Job {
+            $($name: $val,)*
+            _borrow: core::marker::PhantomData,
+        })
+    }};
+}
+
+pub(crate) use auto;

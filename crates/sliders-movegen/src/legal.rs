@@ -1,0 +1,222 @@
+//! The board's move API: all legal moves, captures, quiet moves, moves to a target
+//! mask, the legality of any 16-bit move value, and attack queries (checkers, pins,
+//! attackers of a square). Each has a `_with` form taking a slider scheme; the plain
+//! form runs with the best scheme for this CPU.
+
+use sliders::schemes::Scheme;
+use sliders::{Bitboard, Color, Square};
+
+use crate::auto::auto;
+use crate::board::{bit, Board};
+use crate::movegen::{attackers, generate, pinned, Counter, Gen, ALL, CAPTURES, QUIETS};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Role;
+use crate::zobrist;
+
+impl Board {
+    /// Every legal move, with the best slider scheme for this CPU.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let kiwipete = Board::from_fen(
+    ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    /// ).unwrap();
+    /// assert_eq!(kiwipete.legal_moves().len(), 48);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        self.moves_to(ALL, !0)
+    }
+
+    /// Every legal move, with slider attacks from `scheme`.
+    ///
+    /// ```
+    /// use sliders::schemes::Black;
+    /// use sliders_movegen::Board;
+    /// assert_eq!(Board::startpos().legal_moves_with(Black).len(), 20);
+    /// ```
+    #[inline]
+    pub fn legal_moves_with<S: Scheme>(&self, scheme: S) -> MoveList {
+        let mut list = MoveList::new();
+        generate::<S, MoveList, ALL>(scheme, self, &mut list, !0);
+        list
+    }
+
+    /// The legal captures (en passant included) and promotions (quiet ones included):
+    /// what a quiescence search plays. With [`Board::quiet_moves`], a partition of
+    /// [`Board::legal_moves`].
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let board = Board::from_fen("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    /// let uci: Vec<String> = board.captures().iter().map(|m| m.uci(false).to_string()).collect();
+    /// assert_eq!(uci, ["e4d5", "b7b8q", "b7b8n", "b7b8r", "b7b8b"]);
+    /// assert_eq!(board.captures().len() + board.quiet_moves().len(), board.legal_moves().len());
+    /// ```
+    pub fn captures(&self) -> MoveList {
+        self.moves_to(CAPTURES, !0)
+    }
+
+    /// The legal moves that neither capture nor promote, castling included.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// assert_eq!(Board::startpos().quiet_moves().len(), 20);
+    /// ```
+    pub fn quiet_moves(&self) -> MoveList {
+        self.moves_to(QUIETS, !0)
+    }
+
+    /// The legal moves whose destination ([`Move::to`]; the rook's square for castling)
+    /// is in `mask`.
+    ///
+    /// ```
+    /// use sliders::{Bitboard, Square};
+    /// use sliders_movegen::Board;
+    /// let to_f3 = Board::startpos().legal_moves_to(Bitboard::from(Square::F3));
+    /// assert_eq!(to_f3.len(), 2); // f2f3 and g1f3
+    /// ```
+    pub fn legal_moves_to(&self, mask: Bitboard) -> MoveList {
+        self.moves_to(ALL, mask.0)
+    }
+
+    fn moves_to(&self, kind: Gen, mask: u64) -> MoveList {
+        auto!(MoveList, |s| {
+            let mut list = MoveList::new();
+            match kind {
+                CAPTURES => generate::<S, MoveList, CAPTURES>(s, b, &mut list, mask),
+                QUIETS => generate::<S, MoveList, QUIETS>(s, b, &mut list, mask),
+                _ => generate::<S, MoveList, ALL>(s, b, &mut list, mask),
+            }
+            list
+        }; b: &'a Board = self, kind: Gen = kind, mask: u64 = mask)
+    }
+
+    /// The number of legal moves, counted without listing them.
+    #[inline]
+    pub fn count_moves_with<S: Scheme>(&self, scheme: S) -> u64 {
+        let mut c = Counter(0, scheme);
+        generate::<S, Counter<S>, ALL>(scheme, self, &mut c, !0);
+        c.0
+    }
+
+    /// Whether the side to move has a legal move.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let mated = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    /// assert!(!mated.has_legal_moves());
+    /// ```
+    pub fn has_legal_moves(&self) -> bool {
+        auto!(bool, |s| b.count_moves_with(s) != 0; b: &'a Board = self)
+    }
+
+    /// Whether `mv` is a legal move here, for any 16-bit value (a hash move, a killer,
+    /// a move from another position, garbage): exactly when it is in
+    /// [`Board::legal_moves`].
+    ///
+    /// ```
+    /// use sliders::Square;
+    /// use sliders_movegen::{Board, Move};
+    /// let board = Board::startpos();
+    /// assert!(board.is_legal(Move::normal(Square::G1, Square::F3)));
+    /// assert!(!board.is_legal(Move::normal(Square::G1, Square::G3)));
+    /// assert!(!board.is_legal(Move::en_passant(Square::E2, Square::D3)));
+    /// assert!(!board.is_legal(Move::from_u16(0xffff)));
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let candidates = self.moves_to(ALL, bit(mv.to() as usize));
+        candidates.contains(&mv)
+    }
+
+    /// Whether an en passant capture is legal here.
+    pub fn has_legal_en_passant(&self) -> bool {
+        match self.ep {
+            Some(ep) if !zobrist::capturers(self, ep).is_empty() => self
+                .moves_to(CAPTURES, bit(ep as usize))
+                .iter()
+                .any(|m| m.kind() == MoveKind::EnPassant),
+            _ => false,
+        }
+    }
+
+    /// The pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/q3K3 w - - 0 1").unwrap();
+    /// assert_eq!(board.checkers().len(), 1);
+    /// ```
+    pub fn checkers(&self) -> Bitboard {
+        auto!(Bitboard, |s| b.checkers_with(s); b: &'a Board = self)
+    }
+
+    /// [`Board::checkers`] with slider attacks from `scheme`.
+    #[inline]
+    pub fn checkers_with<S: Scheme>(&self, scheme: S) -> Bitboard {
+        let us = self.turn;
+        let king = self.roles[Role::King as usize] & self.colors[us as usize];
+        match king.first() {
+            Some(k) => Bitboard(attackers(
+                scheme,
+                self,
+                k as u32,
+                us.other(),
+                self.occupied().0,
+            )),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    /// The pieces of the side to move pinned to its own king: each may move only along
+    /// the line between the king and the pinning slider.
+    ///
+    /// ```
+    /// use sliders::Square;
+    /// use sliders_movegen::Board;
+    /// let board = Board::from_fen("4k3/8/8/b7/8/2N5/8/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(board.pinned().into_iter().collect::<Vec<_>>(), [Square::C3]);
+    /// ```
+    pub fn pinned(&self) -> Bitboard {
+        auto!(Bitboard, |s| b.pinned_with(s); b: &'a Board = self)
+    }
+
+    /// [`Board::pinned`] with slider attacks from `scheme`.
+    #[inline]
+    pub fn pinned_with<S: Scheme>(&self, scheme: S) -> Bitboard {
+        Bitboard(pinned(scheme, self))
+    }
+
+    /// The pieces of `by` that attack `square` when `occupied` is the occupancy (pass
+    /// [`Board::occupied`] for the board as it is; another set for x-rays and exchange
+    /// evaluation). A piece on `square` itself is not its own attacker.
+    ///
+    /// ```
+    /// use sliders::Square;
+    /// use sliders_movegen::{Board, Color};
+    /// let board = Board::startpos();
+    /// let on_f3 = board.attackers_to(Square::F3, Color::White, board.occupied());
+    /// assert_eq!(on_f3.len(), 3); // e2, g2 and g1
+    /// assert!(board.attackers_to(Square::E4, Color::White, board.occupied()).is_empty());
+    /// ```
+    pub fn attackers_to(&self, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        auto!(Bitboard, |s| b.attackers_to_with(s, square, by, occupied);
+            b: &'a Board = self, square: Square = square, by: Color = by, occupied: Bitboard = occupied)
+    }
+
+    /// [`Board::attackers_to`] with slider attacks from `scheme`.
+    #[inline]
+    pub fn attackers_to_with<S: Scheme>(
+        &self,
+        scheme: S,
+        square: Square,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        Bitboard(attackers(scheme, self, square as u32, by, occupied.0))
+    }
+}
