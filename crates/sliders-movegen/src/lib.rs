@@ -30,22 +30,28 @@
 mod auto;
 mod board;
 mod fen;
+mod game;
 mod legal;
 mod movegen;
 mod moves;
 mod perft;
 mod piece;
 mod polyglot_keys;
+mod san;
+mod status;
 mod zobrist;
 
 pub use board::{Board, STARTPOS_FEN};
 pub use fen::{FenError, FenField};
+pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, Uci, UciError, MAX_MOVES};
 pub use perft::{
     divide, divide_parallel, divide_with_scheme, perft, perft_hashed, perft_parallel, perft_with,
     PerftTable,
 };
 pub use piece::{Color, Piece, Role};
+pub use san::SanError;
+pub use status::{Outcome, Termination};
 
 /// The README's example, run as a doc test so that it stays true.
 #[cfg(doctest)]

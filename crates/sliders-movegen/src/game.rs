@@ -1,0 +1,108 @@
+//! [`Game`]: a board with the history the repetition rules need.
+
+use crate::board::Board;
+use crate::moves::{Move, UciError};
+use crate::status::{Outcome, Termination};
+
+/// A board and the keys of the positions since the last irreversible move: all a game
+/// needs for threefold and fivefold repetition.
+///
+/// A position repeats when pieces, side to move, castling rights and the en passant
+/// possibility are the same (FIDE 9.2), which [`Board::hash_legal_ep`] keys. A capture,
+/// a pawn move or a loss of castling rights makes every earlier position unreachable,
+/// so the history is cleared there and stays short.
+///
+/// ```
+/// use sliders_movegen::{Game, Termination};
+/// let mut game = Game::default();
+/// for _ in 0..2 {
+///     for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+///         game.play_uci(mv).unwrap();
+///     }
+/// }
+/// assert_eq!(game.repetitions(), 3);
+/// assert_eq!(game.claimable_draw(), Some(Termination::ThreefoldRepetition));
+/// assert_eq!(game.outcome(), None); // threefold is claimed, not automatic
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    /// Repetition keys of the positions since the last irreversible move, the current
+    /// one last.
+    keys: Vec<u64>,
+}
+
+impl Default for Game {
+    /// A game from the standard start position.
+    fn default() -> Game {
+        Game::new(Board::startpos())
+    }
+}
+
+impl Game {
+    /// A game starting at `board`.
+    pub fn new(board: Board) -> Game {
+        Game {
+            board,
+            keys: vec![board.hash_legal_ep()],
+        }
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Plays a legal move (one from [`Board::legal_moves`] or [`Board::parse_uci`] of
+    /// the current board; another leaves the game inconsistent, though never unsafe).
+    pub fn play(&mut self, mv: Move) {
+        let before = self.board;
+        self.board.play_unchecked(mv);
+        if self.board.halfmove_clock() == 0
+            || self.board.castling_rooks() != before.castling_rooks()
+        {
+            self.keys.clear();
+        }
+        self.keys.push(self.board.hash_legal_ep());
+    }
+
+    /// Reads a move in UCI notation, checks it and plays it.
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
+        let mv = self.board.parse_uci(uci)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// How many times the current position has occurred, this time included.
+    pub fn repetitions(&self) -> usize {
+        let now = self.board.hash_legal_ep();
+        self.keys.iter().filter(|&&k| k == now).count()
+    }
+
+    /// How the game has ended, if it has, in python-chess's order: checkmate,
+    /// insufficient material, stalemate, the seventy-five-move rule, fivefold
+    /// repetition. Draws that must be claimed are not endings: see
+    /// [`Game::claimable_draw`].
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.board.outcome().or_else(|| {
+            (self.repetitions() >= 5).then_some(Outcome {
+                termination: Termination::FivefoldRepetition,
+                winner: None,
+            })
+        })
+    }
+
+    /// A draw the side to move may claim now: the fifty-move rule
+    /// ([`Board::is_fifty_moves`]) or the current position on the board for the third
+    /// time. (FIDE also lets a player claim by announcing a move that repeats; that is
+    /// not checked here.)
+    pub fn claimable_draw(&self) -> Option<Termination> {
+        if self.board.is_fifty_moves() {
+            Some(Termination::FiftyMoves)
+        } else if self.repetitions() >= 3 {
+            Some(Termination::ThreefoldRepetition)
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Every field of the python-chess fixture (`tests/data/python-chess/`, made by
+//! `tools/python-chess-fixtures.py` from seeded random games, standard and Chess960,
+//! played to their end): for each position the FEN, the Polyglot key, check,
+//! checkmate, stalemate, insufficient material, the game outcome, threefold and fifty;
+//! for each legal move its UCI, its SAN and the FEN after it. python-chess is an
+//! independent implementation: nobody here wrote it.
+
+use std::io::Read;
+
+use sliders_movegen::{Board, Game, Move};
+
+const FIXTURE: &[u8] = include_bytes!("data/python-chess/fixtures.txt.gz");
+
+fn flag(text: &str) -> bool {
+    match text {
+        "1" => true,
+        "0" => false,
+        other => panic!("bad flag {other:?} in the fixture"),
+    }
+}
+
+/// Checks one position line and its move lines against `game`'s current board.
+fn check_position(game: &Game, fields: &[&str], moves: &[Vec<&str>], where_: &str) {
+    let board = game.board();
+    let [fen, hash, check, mate, stale, insufficient, outcome, threefold, fifty, _played] = fields
+    else {
+        panic!("{where_}: a P line needs 10 fields, got {}", fields.len());
+    };
+    assert_eq!(board.to_fen(), *fen, "{where_}: FEN");
+    let parsed = Board::from_fen(fen).unwrap_or_else(|e| panic!("{where_}: {e}"));
+    assert_eq!(parsed.hash(), board.hash(), "{where_}: key from the FEN");
+    assert_eq!(
+        format!("0x{:016x}", board.hash()),
+        *hash,
+        "{where_}: Polyglot key"
+    );
+    assert_eq!(board.is_check(), flag(check), "{where_}: check");
+    assert_eq!(board.is_checkmate(), flag(mate), "{where_}: checkmate");
+    assert_eq!(board.is_stalemate(), flag(stale), "{where_}: stalemate");
+    assert_eq!(
+        board.is_insufficient_material(),
+        flag(insufficient),
+        "{where_}: insufficient material"
+    );
+    let ours = game.outcome().map_or("none", |o| o.termination.name());
+    assert_eq!(ours, *outcome, "{where_}: outcome");
+    assert_eq!(
+        game.repetitions() >= 3,
+        flag(threefold),
+        "{where_}: threefold"
+    );
+    assert_eq!(board.is_fifty_moves(), flag(fifty), "{where_}: fifty moves");
+
+    let chess960 = board.is_chess960();
+    let mut legal: Vec<(String, Move)> = board
+        .legal_moves()
+        .iter()
+        .map(|&m| (m.uci(chess960).to_string(), m))
+        .collect();
+    legal.sort_by(|a, b| a.0.cmp(&b.0));
+    let expected: Vec<&str> = moves.iter().map(|m| m[0]).collect();
+    let got: Vec<&str> = legal.iter().map(|(u, _)| u.as_str()).collect();
+    assert_eq!(got, expected, "{where_}: legal moves");
+    let (captures, quiets) = (board.captures(), board.quiet_moves());
+    assert_eq!(
+        captures.len() + quiets.len(),
+        legal.len(),
+        "{where_}: partition"
+    );
+    for ((uci, mv), fields) in legal.iter().zip(moves) {
+        let [_, san, after] = fields[..] else {
+            panic!("{where_}: an M line needs 3 fields");
+        };
+        assert_eq!(board.san(*mv), san, "{where_}: SAN of {uci}");
+        assert_eq!(board.parse_san(san), Ok(*mv), "{where_}: reading {san}");
+        let next = board.play(*mv);
+        assert_eq!(next.to_fen(), after, "{where_}: FEN after {uci}");
+        let fresh = Board::from_fen(after).unwrap();
+        assert_eq!(
+            next.hash(),
+            fresh.hash(),
+            "{where_}: key after {uci}, incremental"
+        );
+        assert!(board.is_legal(*mv), "{where_}: is_legal({uci})");
+        let is_capture_class = captures.contains(mv);
+        assert_ne!(
+            is_capture_class,
+            quiets.contains(mv),
+            "{where_}: {uci} in one class"
+        );
+    }
+}
+
+#[test]
+fn python_chess_fixture() {
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(FIXTURE)
+        .read_to_string(&mut text)
+        .expect("the fixture is gzip'd UTF-8");
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'))
+        .peekable();
+    let (mut games, mut positions, mut moves_checked) = (0, 0, 0);
+    let mut game: Option<Game> = None;
+    while let Some((n, line)) = lines.next() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let where_ = format!("fixture line {}", n + 1);
+        match fields[0] {
+            "G" => {
+                let board = Board::from_fen(fields[2]).unwrap_or_else(|e| panic!("{where_}: {e}"));
+                assert_eq!(
+                    board.to_fen(),
+                    fields[2],
+                    "{where_}: start FEN written back"
+                );
+                game = Some(Game::new(board));
+                games += 1;
+            }
+            "P" => {
+                let mut moves = Vec::new();
+                while let Some((_, next)) = lines.next_if(|(_, l)| l.starts_with("M\t")) {
+                    moves.push(next.split('\t').skip(1).collect::<Vec<_>>());
+                }
+                let g = game.as_mut().expect("a P line before any G line");
+                check_position(g, &fields[1..], &moves, &where_);
+                positions += 1;
+                moves_checked += moves.len();
+                let played = fields[10];
+                if played != "-" {
+                    g.play_uci(played)
+                        .unwrap_or_else(|e| panic!("{where_}: {e}"));
+                }
+            }
+            other => panic!("{where_}: unexpected line kind {other:?}"),
+        }
+    }
+    // The fixture's own counts (its header): nothing was skipped.
+    assert_eq!((games, positions, moves_checked), (44, 6028, 124_392));
+}
