@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use sliders::schemes::SchemeId;
-use sliders_movegen::{divide_with_scheme, Board, Move, PerftTable};
+use sliders_movegen::{divide_with_scheme, Board, Epd, Move, PerftTable};
 
 use crate::error::CliError;
 
@@ -422,7 +422,9 @@ struct SuiteLine {
     depths: Vec<(u32, u128)>,
 }
 
-/// Reads `FEN ;D1 n ;D2 n` lines; blank lines and `#` comments are skipped.
+/// Reads EPD lines with `D<depth> <count>` operations (`FEN ;D1 n ;D2 n` perft suites,
+/// or four fields with `D1 n; id "..";`); other operations are read and ignored, blank
+/// lines and `#` comments skipped.
 fn parse_suite(text: &str, path: &str) -> Result<Vec<SuiteLine>, CliError> {
     let mut lines = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -432,33 +434,17 @@ fn parse_suite(text: &str, path: &str) -> Result<Vec<SuiteLine>, CliError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap_or("").trim();
-        let board = Board::from_fen(fen).map_err(|e| bad(e.to_string()))?;
-        let mut depths = Vec::new();
-        for part in parts {
-            let part = part.trim();
-            let parsed = part.strip_prefix('D').and_then(|rest| {
-                let (d, n) = rest.split_once(char::is_whitespace)?;
-                Some((d.parse::<u32>().ok()?, n.trim().parse::<u128>().ok()?))
-            });
-            match parsed {
-                Some(dn) => depths.push(dn),
-                None => {
-                    return Err(bad(format!(
-                        "expected `D<depth> <count>`, got `{}`",
-                        part.escape_debug()
-                    )))
-                }
-            }
-        }
+        let epd = Epd::parse(line).map_err(|e| bad(e.to_string()))?;
+        let depths = epd.perft_counts().map_err(|e| bad(e.to_string()))?;
         if depths.is_empty() {
-            return Err(bad("no `;D<depth> <count>` after the FEN".to_owned()));
+            return Err(bad(
+                "no `D<depth> <count>` operation after the position".to_owned()
+            ));
         }
         lines.push(SuiteLine {
             number,
-            fen: fen.to_owned(),
-            board,
+            fen: epd.board.to_fen(),
+            board: epd.board,
             depths,
         });
     }

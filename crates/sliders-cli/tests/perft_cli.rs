@@ -248,6 +248,25 @@ fn epd_x_fen_castling() {
     assert!(out.status.success());
 }
 
+/// EPD operations other than `D<n>` (an `id`, a comment, a trailing `;`, the EPD
+/// style with no clocks) are read and ignored, not errors.
+#[test]
+fn epd_suites_with_other_operations() {
+    let suite = TempFile::new(
+        "ops",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - D1 14; D2 191; id \"position 3\"; c0 \"a; b\";\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400;\n",
+    );
+    let out = sliders(&["perft", "--epd", suite.path()]);
+    assert_eq!(
+        text(&out.stdout),
+        "passed 4, failed 0, skipped 0\n",
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.status.success());
+}
+
 #[test]
 fn malformed_epd_lines_exit_2_with_the_line_number() {
     for (name, contents, needle) in [

@@ -29,6 +29,7 @@
 
 mod auto;
 mod board;
+mod epd;
 mod fen;
 mod game;
 mod legal;
@@ -42,6 +43,7 @@ mod status;
 mod zobrist;
 
 pub use board::{Board, STARTPOS_FEN};
+pub use epd::{Epd, EpdError, Operation};
 pub use fen::{FenError, FenField};
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, Uci, UciError, MAX_MOVES};
