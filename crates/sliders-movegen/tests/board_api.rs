@@ -1,0 +1,115 @@
+//! Properties of the board API over random positions (random playouts from the shared
+//! suites' positions): `is_legal` on random 16-bit values agrees with the generated
+//! list; captures and quiet moves partition it; target-masked generation is the list
+//! filtered; the incremental key equals the key of the FEN; attack queries agree with
+//! the generator.
+
+use proptest::prelude::*;
+use sliders::Bitboard;
+use sliders_movegen::{Board, Move};
+
+fn suite_boards() -> &'static [Board] {
+    static BOARDS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
+    BOARDS.get_or_init(read_suites)
+}
+
+fn read_suites() -> Vec<Board> {
+    let mut boards = Vec::new();
+    for file in ["standard.epd", "tricky.epd", "chess960.epd"] {
+        let path = format!(
+            "{}/../../tests/data/perft/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            if let Ok(b) = Board::from_fen(line.split(';').next().unwrap().trim()) {
+                boards.push(b);
+            }
+        }
+    }
+    boards
+}
+
+/// The board after following `choices` (each picks a legal move by index) from a suite
+/// position, stopping early where no move is left.
+fn playout(start: usize, choices: &[u16]) -> Board {
+    let boards = suite_boards();
+    let mut board = boards[start % boards.len()];
+    for &c in choices {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        board = board.play(moves[c as usize % moves.len()]);
+    }
+    board
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    #[test]
+    fn is_legal_agrees_with_the_list(
+        start in 0usize..200,
+        choices in proptest::collection::vec(any::<u16>(), 0..40),
+        raw in proptest::collection::vec(any::<u16>(), 64),
+    ) {
+        let board = playout(start, &choices);
+        let legal = board.legal_moves();
+        for &m in legal.iter() {
+            prop_assert!(board.is_legal(m), "{} {m:?}", board.to_fen());
+            prop_assert!(board.is_legal(Move::from_u16(m.to_u16())));
+        }
+        for value in raw {
+            let m = Move::from_u16(value);
+            prop_assert_eq!(board.is_legal(m), legal.contains(&m), "{} {:#06x}", board.to_fen(), value);
+        }
+    }
+
+    #[test]
+    fn generation_modes_partition_and_filter(
+        start in 0usize..200,
+        choices in proptest::collection::vec(any::<u16>(), 0..40),
+        mask in any::<u64>(),
+    ) {
+        let board = playout(start, &choices);
+        let all = board.legal_moves();
+        let (captures, quiets) = (board.captures(), board.quiet_moves());
+        prop_assert_eq!(captures.len() + quiets.len(), all.len());
+        for m in all.iter() {
+            let capture_class = board.captured(*m).is_some()
+                || matches!(m.kind(), sliders_movegen::MoveKind::Promotion(_));
+            prop_assert_eq!(captures.contains(m), capture_class, "{:?}", m);
+            prop_assert_eq!(quiets.contains(m), !capture_class, "{:?}", m);
+        }
+        let masked = board.legal_moves_to(Bitboard(mask));
+        let expected: Vec<Move> = all.iter().copied().filter(|m| mask >> m.to() as u32 & 1 == 1).collect();
+        prop_assert_eq!(masked.to_vec(), expected);
+    }
+
+    #[test]
+    fn keys_queries_and_null_moves(
+        start in 0usize..200,
+        choices in proptest::collection::vec(any::<u16>(), 0..40),
+    ) {
+        let board = playout(start, &choices);
+        let fresh = Board::from_fen(&board.to_fen()).unwrap();
+        prop_assert_eq!(board.hash(), fresh.hash());
+        let us = board.turn();
+        let king = board.king(us);
+        let checkers = board.attackers_to(king, !us, board.occupied());
+        prop_assert_eq!(checkers, board.checkers());
+        match board.play_null() {
+            None => prop_assert!(board.is_check()),
+            Some(passed) => {
+                prop_assert_eq!(passed.hash(), Board::from_fen(&passed.to_fen()).unwrap().hash());
+                prop_assert_eq!(passed.turn(), !us);
+            }
+        }
+        // A pinned piece has no legal move off its line through the king.
+        for pinned in board.pinned() {
+            for m in board.legal_moves().iter().filter(|m| m.from() == pinned) {
+                prop_assert!(sliders::line(king, pinned).contains(m.to()), "{m:?}");
+            }
+        }
+    }
+}
