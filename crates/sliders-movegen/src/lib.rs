@@ -39,6 +39,8 @@ mod perft;
 mod piece;
 mod polyglot_keys;
 mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod status;
 mod zobrist;
 

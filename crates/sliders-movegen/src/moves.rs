@@ -137,6 +137,41 @@ impl Move {
     }
 }
 
+impl Move {
+    /// Reads UCI notation without a board: a normal move, or a promotion with a fifth
+    /// letter. Castling and en passant look like normal moves in UCI; a board tells
+    /// them apart ([`Board::resolve`], [`Board::parse_uci`]).
+    ///
+    /// ```
+    /// use sliders::Square;
+    /// use sliders_movegen::{Move, MoveKind, Role};
+    /// assert_eq!(Move::from_uci("e7e8n").unwrap().kind(), MoveKind::Promotion(Role::Knight));
+    /// assert_eq!(Move::from_uci("g1f3").unwrap(), Move::normal(Square::G1, Square::F3));
+    /// assert!(Move::from_uci("e7e8k").is_err());
+    /// ```
+    pub fn from_uci(text: &str) -> Result<Move, UciError> {
+        let err = |reason| UciError {
+            text: text.to_owned(),
+            reason,
+        };
+        let notation = "not UCI notation (like e2e4 or e7e8q)";
+        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+            return Err(err(notation));
+        }
+        let from: Square = text[0..2].parse().map_err(|_| err(notation))?;
+        let to: Square = text[2..4].parse().map_err(|_| err(notation))?;
+        match text.as_bytes().get(4) {
+            None => Ok(Move::normal(from, to)),
+            Some(&c) => match Role::from_char(c as char) {
+                Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => {
+                    Ok(Move::promotion(from, to, r))
+                }
+                _ => Err(err("bad promotion piece (use n, b, r or q)")),
+            },
+        }
+    }
+}
+
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.uci(true))
@@ -196,51 +231,57 @@ impl Board {
     /// assert!(board.parse_uci("zz").is_err());
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
-        let err = |reason| UciError {
+        let mv = Move::from_uci(text)?;
+        self.resolve(mv).ok_or_else(|| UciError {
             text: text.to_owned(),
-            reason,
+            reason: "not a legal move in this position",
+        })
+    }
+
+    /// The legal move with the squares and promotion of `mv`, whatever its kind says: a
+    /// move read without a board ([`Move::from_uci`], serde) becomes en passant or
+    /// castling here when that is what it is. Castling may be given as king to its
+    /// target (`e1g1`) or king takes rook (`e1h1`); where the two could mean different
+    /// moves (Chess960) a plain king move wins. `None` when no legal move matches.
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, Move, MoveKind};
+    /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// let read = Move::from_uci("e1h1").unwrap();
+    /// assert_eq!(board.resolve(read).unwrap().kind(), MoveKind::Castle);
+    /// ```
+    pub fn resolve(&self, mv: Move) -> Option<Move> {
+        let (from, to) = (mv.from(), mv.to());
+        let promo = match mv.kind() {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
         };
-        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
-            return Err(err("not UCI notation (like e2e4 or e7e8q)"));
-        }
-        let from: Square = text[0..2]
-            .parse()
-            .map_err(|_| err("not UCI notation (like e2e4 or e7e8q)"))?;
-        let to: Square = text[2..4]
-            .parse()
-            .map_err(|_| err("not UCI notation (like e2e4 or e7e8q)"))?;
-        let promo = match text.as_bytes().get(4) {
-            None => None,
-            Some(&c) => match Role::from_char(c as char) {
-                Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(r),
-                _ => return Err(err("bad promotion piece (use n, b, r or q)")),
-            },
-        };
-        let moves = self.legal_moves();
         let mut castle = None;
-        for &mv in moves.iter() {
-            if mv.from() != from {
+        for &legal in self.legal_moves().iter() {
+            if legal.from() != from {
                 continue;
             }
-            match mv.kind() {
+            match legal.kind() {
                 MoveKind::Castle => {
-                    if promo.is_none() && (mv.to() == to || mv.castle_king_target() == Some(to)) {
-                        castle = Some(mv);
+                    if promo.is_none()
+                        && (legal.to() == to || legal.castle_king_target() == Some(to))
+                    {
+                        castle = Some(legal);
                     }
                 }
                 MoveKind::Promotion(r) => {
-                    if mv.to() == to && promo == Some(r) {
-                        return Ok(mv);
+                    if legal.to() == to && promo == Some(r) {
+                        return Some(legal);
                     }
                 }
                 _ => {
-                    if mv.to() == to && promo.is_none() {
-                        return Ok(mv);
+                    if legal.to() == to && promo.is_none() {
+                        return Some(legal);
                     }
                 }
             }
         }
-        castle.ok_or_else(|| err("not a legal move in this position"))
+        castle
     }
 }
 

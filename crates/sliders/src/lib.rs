@@ -43,7 +43,7 @@
 //! [`king_attacks`], [`pawn_attacks`]), and so does the geometry a move generator needs
 //! for checks and pins ([`between`], [`line`], [`ray`]).
 //!
-//! `no_std`, no dependencies. Features:
+//! `no_std`, no dependencies by default. Features:
 //! - `std` (default): the `SLIDERS_SCHEME` environment override; CPU detection uses
 //!   `cpuid` from `core` either way.
 //! - one feature per scheme with a table of more than a few KiB, named as the scheme:
@@ -54,6 +54,9 @@
 //!   `simd` family (4.5 KiB of tables in all) are always there. User magics plug in
 //!   through [`schemes::MagicTables::fill`] in any build. The costs are measured in the
 //!   README.
+//! - `serde` (off): `Serialize`/`Deserialize` for [`Square`] (as `"e4"`) and
+//!   [`Bitboard`] (as its `u64`), through serde without its `std` feature. The only
+//!   dependency the crate can have, and only when asked for.
 
 #![no_std]
 #![deny(missing_docs)]
@@ -69,6 +72,8 @@ mod geometry;
 mod leapers;
 pub mod reference;
 pub mod schemes;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 
 pub use bitboard::{Bitboard, Squares, Subsets};
