@@ -73,6 +73,13 @@ impl Game {
         Ok(mv)
     }
 
+    /// The repetition keys ([`Board::hash_legal_ep`]) of the positions since the last
+    /// irreversible move, the current one last: what a search checks its own
+    /// repetitions against.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// How many times the current position has occurred, this time included.
     pub fn repetitions(&self) -> usize {
         let now = self.board.hash_legal_ep();
