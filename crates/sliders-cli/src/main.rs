@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod analyze;
 mod attacks;
 mod bench;
 mod compare;
@@ -57,6 +58,10 @@ enum Command {
     /// Count the leaves of the legal move tree: divide, suites (--epd), perftree, and
     /// work units for a cluster (split, run, merge).
     Perft(perft::PerftArgs),
+    /// Read one FEN per line on stdin, write one JSON object per line: the position's
+    /// Polyglot key, check/checkmate/stalemate/insufficient material, and its legal moves
+    /// in UCI and SAN.
+    Analyze,
     /// Magic search and magic files: find, verify, pack, export.
     #[command(flatten)]
     Search(search::SearchCommand),
@@ -75,6 +80,7 @@ fn main() -> ExitCode {
         } => show::run(&occupancy, square.as_deref(), piece.as_deref(), &scheme),
         Command::Bench(args) => bench::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Analyze => analyze::run(),
         Command::Search(command) => search::run(command),
     };
     match result {
