@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use sliders::{Bitboard, Color, File, Rank, Square};
+use sliders::{pawn_attacks, Bitboard, Color, File, Rank, Square};
 
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Role};
@@ -87,7 +87,7 @@ impl Board {
             castling: Bitboard(0x8100_0000_0000_0081),
             ..Board::empty()
         };
-        board.hash = zobrist::from_scratch(&board);
+        board.hash = board.key_from_scratch();
         board
     }
 
@@ -240,7 +240,7 @@ impl Board {
     /// assert_eq!(board.hash_legal_ep(), Board::from_fen("8/8/8/8/kpP4R/8/8/4K3 b - - 0 1").unwrap().hash());
     /// ```
     pub fn hash_legal_ep(&self) -> u64 {
-        let pseudo = zobrist::en_passant(self);
+        let pseudo = self.en_passant_key();
         if pseudo != 0 && !self.has_legal_en_passant() {
             self.hash ^ pseudo
         } else {
@@ -315,7 +315,7 @@ impl Board {
             return None;
         }
         let mut b = *self;
-        b.hash ^= zobrist::en_passant(self) ^ zobrist::WHITE_TO_MOVE;
+        b.hash ^= self.en_passant_key() ^ zobrist::WHITE_TO_MOVE;
         b.ep = None;
         b.halfmove = b.halfmove.saturating_add(1);
         if b.turn == Color::Black {
@@ -343,12 +343,12 @@ impl Board {
         let (from, to) = (mv.from(), mv.to());
         // The parts of the key that are not per piece: out with the old, in with the new
         // at the end. Castling rights change rarely; their key is recomputed then.
-        self.hash ^= zobrist::en_passant(self) ^ zobrist::WHITE_TO_MOVE;
+        self.hash ^= self.en_passant_key() ^ zobrist::WHITE_TO_MOVE;
         let castling_before = self.castling;
         let castling_key_before = if castling_before.is_empty() {
             0
         } else {
-            zobrist::castling(self)
+            self.castling_key()
         };
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
@@ -390,7 +390,7 @@ impl Board {
                             self.halfmove = 0;
                             if (from as u8).abs_diff(to as u8) == 16 {
                                 let ep = sq((from as u32 + to as u32) / 2);
-                                if !zobrist::capturers_for(self, them, ep).is_empty() {
+                                if !self.en_passant_capturers(them, ep).is_empty() {
                                     self.ep = Some(ep);
                                 }
                             }
@@ -407,9 +407,66 @@ impl Board {
         }
         self.turn = them;
         if self.castling != castling_before {
-            self.hash ^= castling_key_before ^ zobrist::castling(self);
+            self.hash ^= castling_key_before ^ self.castling_key();
         }
-        self.hash ^= zobrist::en_passant(self);
+        self.hash ^= self.en_passant_key();
+    }
+
+    /// The pawns of `color` that attack `ep` (which may or may not take there legally).
+    #[inline(always)]
+    pub(crate) fn en_passant_capturers(&self, color: Color, ep: Square) -> Bitboard {
+        pawn_attacks(color.other(), ep)
+            & self.roles[Role::Pawn as usize]
+            & self.colors[color as usize]
+    }
+
+    /// The en passant part of the key: the file's key when a pawn of the side to move
+    /// stands next to the pawn that just made a double push, whether or not the
+    /// capture is legal (Polyglot's rule).
+    #[inline(always)]
+    pub(crate) fn en_passant_key(&self) -> u64 {
+        match self.ep {
+            Some(ep) if !self.en_passant_capturers(self.turn, ep).is_empty() => {
+                zobrist::en_passant(ep.file())
+            }
+            _ => 0,
+        }
+    }
+
+    /// The castling part of the key: one key per side of each king that still has a
+    /// castling rook there.
+    pub(crate) fn castling_key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            let rooks = self.castling & self.colors[color as usize];
+            if rooks.is_empty() {
+                continue;
+            }
+            let king = self.king(color) as u64;
+            if rooks.0 >> king > 1 {
+                key ^= zobrist::castling(color, true);
+            }
+            if rooks.0 & ((1 << king) - 1) != 0 {
+                key ^= zobrist::castling(color, false);
+            }
+        }
+        key
+    }
+
+    /// The whole key, computed from the pieces, castling rights, en passant and turn.
+    pub(crate) fn key_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for square in self.roles[role as usize] & self.colors[color as usize] {
+                    key ^= zobrist::piece(color, role, square);
+                }
+            }
+        }
+        if self.turn == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        key ^ self.castling_key() ^ self.en_passant_key()
     }
 
     /// The role of `color`'s piece on `square`, if there is one (the victim of a move).

@@ -7,7 +7,6 @@ use sliders::{File, Square};
 
 use crate::board::{back_rank, bit, Board};
 use crate::piece::{Color, Piece, Role};
-use crate::zobrist;
 
 /// The part of a FEN that is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -167,7 +166,7 @@ impl Board {
                 ),
             ));
         }
-        board.hash = zobrist::from_scratch(&board);
+        board.hash = board.key_from_scratch();
         Ok(board)
     }
 

@@ -4,7 +4,6 @@ use core::fmt;
 
 use sliders::Square;
 
-use crate::board::Board;
 use crate::piece::Role;
 
 /// What a move does besides going from one square to another.
@@ -216,74 +215,6 @@ impl fmt::Display for UciError {
 }
 
 impl std::error::Error for UciError {}
-
-impl Board {
-    /// Reads a move in UCI notation and checks that it is legal here. Castling may be
-    /// written either way: king to its target (`e1g1`) or king takes rook (`e1h1`);
-    /// where the two could mean different moves (Chess960) a plain king move wins.
-    ///
-    /// ```
-    /// use sliders_movegen::Board;
-    /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-    /// assert_eq!(board.parse_uci("e1g1"), board.parse_uci("e1h1"));
-    /// assert!(board.parse_uci("e1c1").is_ok());
-    /// assert_eq!(board.parse_uci("e1e3").unwrap_err().reason, "not a legal move in this position");
-    /// assert!(board.parse_uci("zz").is_err());
-    /// ```
-    pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
-        let mv = Move::from_uci(text)?;
-        self.resolve(mv).ok_or_else(|| UciError {
-            text: text.to_owned(),
-            reason: "not a legal move in this position",
-        })
-    }
-
-    /// The legal move with the squares and promotion of `mv`, whatever its kind says: a
-    /// move read without a board ([`Move::from_uci`], serde) becomes en passant or
-    /// castling here when that is what it is. Castling may be given as king to its
-    /// target (`e1g1`) or king takes rook (`e1h1`); where the two could mean different
-    /// moves (Chess960) a plain king move wins. `None` when no legal move matches.
-    ///
-    /// ```
-    /// use sliders_movegen::{Board, Move, MoveKind};
-    /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-    /// let read = Move::from_uci("e1h1").unwrap();
-    /// assert_eq!(board.resolve(read).unwrap().kind(), MoveKind::Castle);
-    /// ```
-    pub fn resolve(&self, mv: Move) -> Option<Move> {
-        let (from, to) = (mv.from(), mv.to());
-        let promo = match mv.kind() {
-            MoveKind::Promotion(r) => Some(r),
-            _ => None,
-        };
-        let mut castle = None;
-        for &legal in self.legal_moves().iter() {
-            if legal.from() != from {
-                continue;
-            }
-            match legal.kind() {
-                MoveKind::Castle => {
-                    if promo.is_none()
-                        && (legal.to() == to || legal.castle_king_target() == Some(to))
-                    {
-                        castle = Some(legal);
-                    }
-                }
-                MoveKind::Promotion(r) => {
-                    if legal.to() == to && promo == Some(r) {
-                        return Some(legal);
-                    }
-                }
-                _ => {
-                    if legal.to() == to && promo.is_none() {
-                        return Some(legal);
-                    }
-                }
-            }
-        }
-        castle
-    }
-}
 
 /// The most legal moves a reachable position has is 218: room for 256 on the stack.
 /// Unreachable positions can have more; those spill to the heap, so no move is lost.

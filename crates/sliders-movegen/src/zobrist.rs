@@ -1,9 +1,8 @@
-//! Polyglot Zobrist keys: the board keeps its key up to date in every move
-//! ([`Board::hash`]); [`from_scratch`] computes it anew, for FEN input and for tests.
+//! Polyglot Zobrist keys by what they stand for. The board combines them into its key
+//! and keeps it up to date in every move ([`crate::Board::hash`]).
 
-use sliders::{pawn_attacks, Bitboard, Color, Square};
+use sliders::{Color, File, Square};
 
-use crate::board::Board;
 use crate::piece::Role;
 use crate::polyglot_keys::RANDOM64;
 
@@ -17,66 +16,18 @@ pub(crate) fn piece(color: Color, role: Role, square: Square) -> u64 {
 /// XORed in when white is to move.
 pub(crate) const WHITE_TO_MOVE: u64 = RANDOM64[780];
 
-/// The castling part: one key per side of each king that still has a castling rook,
-/// as Polyglot and python-chess define it (h-side = a rook on a higher file than the
-/// king, which also covers Chess960).
-pub(crate) fn castling(board: &Board) -> u64 {
-    let mut key = 0;
-    for color in Color::ALL {
-        let rooks = board.castling & board.colors[color as usize];
-        if rooks.is_empty() {
-            continue;
-        }
-        let king = board.king(color) as u64;
-        let base = 768 + 2 * color as usize;
-        if rooks.0 >> king > 1 {
-            key ^= RANDOM64[base];
-        }
-        if rooks.0 & ((1 << king) - 1) != 0 {
-            key ^= RANDOM64[base + 1];
-        }
-    }
-    key
-}
-
-/// The en passant part: the file's key when a pawn of the side to move stands next to
-/// the pawn that just made a double push, whether or not the capture is legal.
+/// The key of a castling right: `color`'s rook on the h-side (a higher file than its
+/// king) or on the a-side, as Polyglot and python-chess define it (which also covers
+/// Chess960).
 #[inline(always)]
-pub(crate) fn en_passant(board: &Board) -> u64 {
-    match board.ep {
-        Some(ep) if capturers(board, ep).0 != 0 => RANDOM64[772 + ep.file() as usize],
-        _ => 0,
-    }
+pub(crate) fn castling(color: Color, h_side: bool) -> u64 {
+    RANDOM64[768 + 2 * color as usize + usize::from(!h_side)]
 }
 
-/// The pawns of the side to move that attack the en passant square `ep`.
+/// The key of an en passant file.
 #[inline(always)]
-pub(crate) fn capturers(board: &Board, ep: Square) -> Bitboard {
-    capturers_for(board, board.turn, ep)
-}
-
-/// The pawns of `color` that attack `ep`.
-#[inline(always)]
-pub(crate) fn capturers_for(board: &Board, color: Color, ep: Square) -> Bitboard {
-    pawn_attacks(color.other(), ep)
-        & board.roles[Role::Pawn as usize]
-        & board.colors[color as usize]
-}
-
-/// The whole key, computed from the pieces, castling rights, en passant and turn.
-pub(crate) fn from_scratch(board: &Board) -> u64 {
-    let mut key = 0;
-    for color in Color::ALL {
-        for role in Role::ALL {
-            for square in board.roles[role as usize] & board.colors[color as usize] {
-                key ^= piece(color, role, square);
-            }
-        }
-    }
-    if board.turn == Color::White {
-        key ^= WHITE_TO_MOVE;
-    }
-    key ^ castling(board) ^ en_passant(board)
+pub(crate) fn en_passant(file: File) -> u64 {
+    RANDOM64[772 + file as usize]
 }
 
 #[cfg(test)]
