@@ -128,6 +128,15 @@ impl Board {
     }
 
     /// Whether an en passant capture is legal here.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let open = Board::from_fen("4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2").unwrap();
+    /// assert!(open.has_legal_en_passant());
+    /// // Taking would leave the fifth rank open between the a5 king and the h5 rook.
+    /// let pinned = Board::from_fen("8/8/8/K1pP3r/8/8/8/4k3 w - c6 0 2").unwrap();
+    /// assert!(!pinned.has_legal_en_passant());
+    /// ```
     pub fn has_legal_en_passant(&self) -> bool {
         match self.ep {
             Some(ep) if !self.en_passant_capturers(self.turn, ep).is_empty() => self

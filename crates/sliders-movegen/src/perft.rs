@@ -59,13 +59,13 @@ fn inner<S: Scheme>(s: S, board: &Board, depth: u32) -> u128 {
         let mut total = 0u64;
         for &mv in list.iter() {
             // at most 218 * 218 per node: cannot overflow
-            total += count(s, &board.play(mv));
+            total += count(s, &board.play_unhashed(mv));
         }
         return total as u128;
     }
     let mut total = 0u128;
     for &mv in list.iter() {
-        total += inner(s, &board.play(mv), depth - 1);
+        total += inner(s, &board.play_unhashed(mv), depth - 1);
     }
     total
 }

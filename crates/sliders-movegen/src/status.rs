@@ -147,12 +147,23 @@ impl Board {
 
     /// Whether 100 half-moves have passed without a capture or pawn move and the side
     /// to move has a legal move (a mate or stalemate ends the game first).
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// assert!(Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap().is_fifty_moves());
+    /// assert!(!Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").unwrap().is_fifty_moves());
+    /// ```
     pub fn is_fifty_moves(&self) -> bool {
         self.halfmove >= 100 && self.has_legal_moves()
     }
 
     /// Whether 150 half-moves have passed without a capture or pawn move and the side
     /// to move has a legal move: an automatic draw.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// assert!(Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 99").unwrap().is_seventyfive_moves());
+    /// ```
     pub fn is_seventyfive_moves(&self) -> bool {
         self.halfmove >= 150 && self.has_legal_moves()
     }
