@@ -28,10 +28,10 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use sliders::Square;
+use sliders::{RookOrBishop, Square};
 
 use crate::rng::{chunk_seed, Candidates, Triple, Xorshift64Star, STOCKFISH_RANK_SEEDS};
-use crate::set::{Piece, SchemeKind};
+use crate::set::{mask_bits, SchemeKind};
 
 /// The most index bits the finder searches with (a rook mask has at most 12 bits).
 pub const MAX_FIND_BITS: u32 = 12;
@@ -117,11 +117,13 @@ pub enum CandidateKind {
 }
 
 /// One square to search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Target {
     /// Rook or bishop.
-    pub piece: Piece,
+    #[serde(with = "crate::set::piece_serde")]
+    pub piece: RookOrBishop,
     /// The square.
+    #[serde(with = "crate::set::square_serde")]
     pub square: Square,
     /// The index bits wanted (1..=12).
     pub bits: u32,
@@ -183,7 +185,8 @@ impl FindOptions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Found {
     /// Rook or bishop.
-    pub piece: Piece,
+    #[serde(with = "crate::set::piece_serde")]
+    pub piece: RookOrBishop,
     /// The square.
     #[serde(with = "crate::set::square_serde")]
     pub square: Square,
@@ -250,7 +253,7 @@ pub struct SquareData {
 
 impl SquareData {
     /// Precomputes a square: carry-rippler occupancies and their attacks.
-    pub fn new(piece: Piece, square: Square, scheme: SchemeKind) -> Self {
+    pub fn new(piece: RookOrBishop, square: Square, scheme: SchemeKind) -> Self {
         let mask = piece.mask(square);
         let mut pairs: Vec<(u64, u64)> = mask
             .subsets()
@@ -742,7 +745,8 @@ pub struct SearchState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StateTarget {
     /// Rook or bishop.
-    pub piece: Piece,
+    #[serde(with = "crate::set::piece_serde")]
+    pub piece: RookOrBishop,
     /// The square.
     #[serde(with = "crate::set::square_serde")]
     pub square: Square,
@@ -754,7 +758,8 @@ pub struct StateTarget {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StateProgress {
     /// Rook or bishop.
-    pub piece: Piece,
+    #[serde(with = "crate::set::piece_serde")]
+    pub piece: RookOrBishop,
     /// The square.
     #[serde(with = "crate::set::square_serde")]
     pub square: Square,
@@ -1103,7 +1108,7 @@ pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<crate::MagicSet, 
         magics[f.piece.index()][f.square as usize] = Some(*f);
     }
     let mut out = [[crate::SquareMagic::default(); 64]; 2];
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let f = magics[piece.index()][square as usize]
                 .ok_or_else(|| format!("no magic for {piece} {square}"))?;
@@ -1118,7 +1123,11 @@ pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<crate::MagicSet, 
             SchemeKind::Plain => std::array::from_fn(|i| (i as u32) << bits[i]),
             SchemeKind::FixedShift | SchemeKind::Black => {
                 // Disjoint windows to start with (rooks, then bishops); packed below.
-                let base = if piece == Piece::Rook { 0 } else { 64 << 12 };
+                let base = if piece == RookOrBishop::Rook {
+                    0
+                } else {
+                    64 << 12
+                };
                 std::array::from_fn(|i| base + ((i as u32) << 12))
             }
             _ => crate::set::cumulative_offsets(&bits),
@@ -1138,12 +1147,12 @@ pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<crate::MagicSet, 
 /// All 128 squares at their mask bits: rook a1..h8, then bishop a1..h8.
 pub fn all_targets() -> Vec<Target> {
     let mut out = Vec::with_capacity(128);
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             out.push(Target {
                 piece,
                 square,
-                bits: piece.mask_bits(square),
+                bits: mask_bits(piece, square),
             });
         }
     }
@@ -1183,7 +1192,7 @@ pub fn tune_seeds(opts: &FindOptions, max_seed: u64) -> ([u64; 16], [u64; 16]) {
     let results: Vec<(u64, u64)> = groups
         .par_iter()
         .map(|&g| {
-            let piece = Piece::BOTH[g / 8];
+            let piece = RookOrBishop::BOTH[g / 8];
             let rank = g % 8;
             let mut best = (u64::MAX, 0u64);
             for seed in 1..=max_seed {
@@ -1194,7 +1203,7 @@ pub fn tune_seeds(opts: &FindOptions, max_seed: u64) -> ([u64; 16], [u64; 16]) {
                     let target = Target {
                         piece,
                         square,
-                        bits: piece.mask_bits(square),
+                        bits: mask_bits(piece, square),
                     };
                     match square_work(target, opts, seed, best.0.saturating_sub(cost)) {
                         Some(w) if cost + w < best.0 => cost += w,

@@ -57,10 +57,10 @@
 
 use std::time::{Duration, Instant};
 
-use sliders::Square;
+use sliders::{RookOrBishop, Square};
 
 use crate::rng::{chunk_seed, Candidates, Triple, Xorshift64Star};
-use crate::set::{MagicSet, Piece, SchemeKind, SetError};
+use crate::set::{mask_bits, plain_bits, MagicSet, SchemeKind, SetError};
 
 /// The bits of the magic that hold the offset (in units of `2^offset_shift` entries).
 pub const OFFSET_BITS_MASK: u64 = 0xFFFF;
@@ -75,13 +75,19 @@ pub const fn decoded_offset(magic: u64, offset_shift: u32) -> u32 {
 }
 
 /// The shift of the scheme: 52 for rooks (12-bit window), 55 for bishops (9-bit).
-pub const fn shift_of(piece: Piece) -> u32 {
-    64 - piece.plain_bits()
+pub const fn shift_of(piece: RookOrBishop) -> u32 {
+    64 - plain_bits(piece)
 }
 
 /// The full table index of an occupancy (the scheme's lookup, exactly).
 #[inline(always)]
-pub fn index(piece: Piece, mask: u64, magic: u64, offset_shift: u32, occupied: u64) -> usize {
+pub fn index(
+    piece: RookOrBishop,
+    mask: u64,
+    magic: u64,
+    offset_shift: u32,
+    occupied: u64,
+) -> usize {
     decoded_offset(magic, offset_shift) as usize
         + ((occupied & mask).wrapping_mul(magic) >> shift_of(piece)) as usize
 }
@@ -98,7 +104,7 @@ pub struct OffsetOptions {
     /// Random high parts tried at each offset.
     pub trials: u32,
     /// The squares to place (default: all 128). A partial search gives a partial table.
-    pub targets: Vec<(Piece, Square)>,
+    pub targets: Vec<(RookOrBishop, Square)>,
 }
 
 impl OffsetOptions {
@@ -108,7 +114,7 @@ impl OffsetOptions {
             seed,
             offset_shift: None,
             trials: DEFAULT_TRIALS,
-            targets: Piece::BOTH
+            targets: RookOrBishop::BOTH
                 .iter()
                 .flat_map(|&p| Square::ALL.iter().map(move |&s| (p, s)))
                 .collect(),
@@ -123,7 +129,7 @@ pub const DEFAULT_TRIALS: u32 = 48;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// Rook or bishop.
-    pub piece: Piece,
+    pub piece: RookOrBishop,
     /// The square.
     pub square: Square,
     /// The full magic (its low 16 bits are the offset in units).
@@ -159,7 +165,7 @@ impl OffsetOutcome {
             magics[p.piece.index()][p.square as usize] = Some(p.magic);
         }
         let mut out = [[0u64; 64]; 2];
-        for piece in Piece::BOTH {
+        for piece in RookOrBishop::BOTH {
             for square in Square::ALL {
                 out[piece.index()][square as usize] = magics[piece.index()][square as usize]
                     .ok_or_else(|| format!("no magic for {piece} {square}"))?;
@@ -172,14 +178,14 @@ impl OffsetOutcome {
 /// A square's occupancies and their attacks, in a fixed shuffled order (a bad candidate
 /// shows its conflict sooner than in carry-rippler order).
 struct SquareData {
-    piece: Piece,
+    piece: RookOrBishop,
     square: Square,
     shift: u32,
     pairs: Vec<(u64, u64)>,
 }
 
 impl SquareData {
-    fn new(piece: Piece, square: Square) -> Self {
+    fn new(piece: RookOrBishop, square: Square) -> Self {
         let mask = piece.mask(square);
         let mut pairs: Vec<(u64, u64)> = mask
             .subsets()
@@ -214,7 +220,7 @@ enum RunError {
     /// An offset past `0xFFFF << shift` was needed.
     Overflow,
     /// No magic for a square within the trial cap.
-    NotFound(Piece, Square),
+    NotFound(RookOrBishop, Square),
 }
 
 /// Per-square scratch: an epoch per local index, so it is never cleared.
@@ -290,7 +296,7 @@ fn place(
         trials << (2 * (data.pairs.len().trailing_zeros() + data.shift).saturating_sub(62)).min(6);
     // Rooks on ranks 7 and 8: their mask bits at p >= 52 reach the window only through
     // the offset bits, so a compact window is rare at any offset: four times the trials.
-    let base = if data.piece == Piece::Rook && data.square as usize >= 48 {
+    let base = if data.piece == RookOrBishop::Rook && data.square as usize >= 48 {
         base * TOP_ROOK_TRIALS
     } else {
         base
@@ -396,14 +402,14 @@ fn scan(
 /// and the four central bishops: every index of the window is used, so each needs a
 /// whole free window, which is easy only while the table is empty), then rooks before
 /// bishops, more mask bits first, then squares.
-fn order(targets: &[(Piece, Square)]) -> Vec<(Piece, Square)> {
+fn order(targets: &[(RookOrBishop, Square)]) -> Vec<(RookOrBishop, Square)> {
     let mut list = targets.to_vec();
     list.sort_by_key(|&(p, s)| {
-        let full = p.mask_bits(s) == p.plain_bits();
+        let full = mask_bits(p, s) == plain_bits(p);
         (
             !full,
             p.index(),
-            std::cmp::Reverse(p.mask_bits(s)),
+            std::cmp::Reverse(mask_bits(p, s)),
             s as usize,
         )
     });
@@ -503,8 +509,8 @@ pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, String> 
         set.offset_shift()
     ));
     for (piece, name) in [
-        (Piece::Rook, "ROOK_MAGICS"),
-        (Piece::Bishop, "BISHOP_MAGICS"),
+        (RookOrBishop::Rook, "ROOK_MAGICS"),
+        (RookOrBishop::Bishop, "BISHOP_MAGICS"),
     ] {
         out.push_str("#[rustfmt::skip]\n");
         out.push_str(&format!("pub(super) const {name}: [u64; 64] = [\n"));
@@ -525,7 +531,7 @@ pub(crate) fn check_offsets(
     magics: &[[crate::SquareMagic; 64]; 2],
     offset_shift: u32,
 ) -> Result<(), SetError> {
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let m = magics[piece.index()][square as usize];
             if m.offset != decoded_offset(m.magic, offset_shift) {

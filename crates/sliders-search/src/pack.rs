@@ -5,15 +5,15 @@
 //! rook before bishop, then square order), each at the lowest offset where every entry
 //! it uses is free or already holds the same attack set.
 
-use sliders::Square;
+use sliders::{RookOrBishop, Square};
 
-use crate::set::{MagicSet, Piece, SchemeKind, SetError};
+use crate::set::{MagicSet, SchemeKind, SetError};
 
 /// A square and its used entries.
-type Window = (Piece, Square, Vec<(u32, u64)>);
+type Window = (RookOrBishop, Square, Vec<(u32, u64)>);
 
 /// One square's used entries: `(local index, attacks)`, ascending.
-fn window(set: &MagicSet, piece: Piece, square: Square) -> Vec<(u32, u64)> {
+fn window(set: &MagicSet, piece: RookOrBishop, square: Square) -> Vec<(u32, u64)> {
     let m = set.get(piece, square);
     let mask = piece.mask(square);
     let mut used: Vec<(u32, u64)> = mask
@@ -55,7 +55,7 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
         ));
     }
     let mut windows: Vec<Window> = Vec::with_capacity(128);
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let w = window(set, piece, square);
             // A destructive collision shows as one index twice.
@@ -66,8 +66,8 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
         }
     }
     let original: [[u32; 64]; 2] = [
-        set.piece(Piece::Rook).map(|m| m.offset),
-        set.piece(Piece::Bishop).map(|m| m.offset),
+        set.piece(RookOrBishop::Rook).map(|m| m.offset),
+        set.piece(RookOrBishop::Bishop).map(|m| m.offset),
     ];
     let span = |w: &[(u32, u64)]| w.last().map_or(0, |l| l.0) - w.first().map_or(0, |f| f.0);
     // Orders to try; the best result (or the input, if smaller) wins.

@@ -3,9 +3,8 @@
 
 use std::fmt;
 
-use sliders::reference::{BISHOP_MASKS, ROOK_MASKS};
 use sliders::schemes::{IndexFn, MagicEntry};
-use sliders::{Bitboard, Slider, Square};
+use sliders::{Bitboard, RookOrBishop, Slider, Square};
 
 /// The largest table (in entries) a set may address: 2^22 entries (32 MiB of attack
 /// sets). Far above any real set (plain magics use 294,912), it bounds what `verify`
@@ -101,85 +100,17 @@ impl fmt::Display for SchemeKind {
     }
 }
 
-/// Rook or bishop: the two pieces a magic set covers.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Piece {
-    /// The rook.
-    Rook,
-    /// The bishop.
-    Bishop,
+/// The popcount of `piece`'s mask on `square`: the index bits of a fancy magic.
+pub const fn mask_bits(piece: RookOrBishop, square: Square) -> u32 {
+    piece.mask(square).0.count_ones()
 }
 
-impl Piece {
-    /// Both pieces, rook first (the order of files and searches).
-    pub const BOTH: [Piece; 2] = [Piece::Rook, Piece::Bishop];
-
-    /// `rook` or `bishop`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Piece::Rook => "rook",
-            Piece::Bishop => "bishop",
-        }
-    }
-
-    /// Parses `rook` or `bishop`.
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name.trim() {
-            "rook" => Some(Piece::Rook),
-            "bishop" => Some(Piece::Bishop),
-            _ => None,
-        }
-    }
-
-    /// The core crate's slider.
-    pub const fn slider(self) -> Slider {
-        match self {
-            Piece::Rook => Slider::Rook,
-            Piece::Bishop => Slider::Bishop,
-        }
-    }
-
-    /// The standard relevant-occupancy mask of `square`.
-    pub const fn mask(self, square: Square) -> Bitboard {
-        match self {
-            Piece::Rook => ROOK_MASKS[square as usize],
-            Piece::Bishop => BISHOP_MASKS[square as usize],
-        }
-    }
-
-    /// The popcount of the mask of `square`.
-    pub const fn mask_bits(self, square: Square) -> u32 {
-        self.mask(square).0.count_ones()
-    }
-
-    /// The reference attacks of this piece.
-    pub const fn attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
-        match self {
-            Piece::Rook => sliders::reference::rook_attacks(square, occupied),
-            Piece::Bishop => sliders::reference::bishop_attacks(square, occupied),
-        }
-    }
-
-    /// The bits of a plain (and fixed-shift) index: 12 for rooks, 9 for bishops.
-    pub const fn plain_bits(self) -> u32 {
-        match self {
-            Piece::Rook => 12,
-            Piece::Bishop => 9,
-        }
-    }
-
-    /// 0 for rook, 1 for bishop.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The index bits of a plain, fixed-shift or offset-in-magic magic: 12 for rooks, 9 for
+/// bishops (the most any square's mask has).
+pub const fn plain_bits(piece: RookOrBishop) -> u32 {
+    match piece {
+        RookOrBishop::Rook => 12,
+        RookOrBishop::Bishop => 9,
     }
 }
 
@@ -219,7 +150,7 @@ pub enum SetError {
     /// the set's offset shift.
     OffsetNotInMagic {
         /// Rook or bishop.
-        piece: Piece,
+        piece: RookOrBishop,
         /// The square.
         square: Square,
         /// The offset given.
@@ -233,7 +164,7 @@ pub enum SetError {
     /// large is useful), or different from the scheme's fixed width.
     Bits {
         /// Rook or bishop.
-        piece: Piece,
+        piece: RookOrBishop,
         /// The square.
         square: Square,
         /// The bits given.
@@ -246,7 +177,7 @@ pub enum SetError {
     /// that check layouts).
     OffsetOutOfRange {
         /// Rook or bishop.
-        piece: Piece,
+        piece: RookOrBishop,
         /// The square.
         square: Square,
         /// The offset.
@@ -294,7 +225,7 @@ impl std::error::Error for SetError {}
 
 impl SetError {
     /// The piece and square the error is about.
-    pub fn square(&self) -> (Piece, Square) {
+    pub fn square(&self) -> (RookOrBishop, Square) {
         match *self {
             SetError::Bits { piece, square, .. }
             | SetError::OffsetOutOfRange { piece, square, .. }
@@ -329,7 +260,7 @@ impl MagicSet {
         bishop: [SquareMagic; 64],
     ) -> Result<Self, SetError> {
         let magics = [rook, bishop];
-        for piece in Piece::BOTH {
+        for piece in RookOrBishop::BOTH {
             let first_bits = magics[piece.index()][0].bits;
             for square in Square::ALL {
                 let m = magics[piece.index()][square as usize];
@@ -343,14 +274,14 @@ impl MagicSet {
                     return Err(bad("1 to 24".into()));
                 }
                 match scheme {
-                    SchemeKind::Plain if m.bits != piece.plain_bits() => {
-                        return Err(bad(format!("{} for plain magics", piece.plain_bits())));
+                    SchemeKind::Plain if m.bits != plain_bits(piece) => {
+                        return Err(bad(format!("{} for plain magics", plain_bits(piece))));
                     }
-                    SchemeKind::OffsetInMagic if m.bits != piece.plain_bits() => {
+                    SchemeKind::OffsetInMagic if m.bits != plain_bits(piece) => {
                         return Err(bad(format!(
                             "{} for offset-in-magic (shift {})",
-                            piece.plain_bits(),
-                            64 - piece.plain_bits()
+                            plain_bits(piece),
+                            64 - plain_bits(piece)
                         )));
                     }
                     SchemeKind::FixedShift | SchemeKind::Black if m.bits != first_bits => {
@@ -391,10 +322,10 @@ impl MagicSet {
         bishop: [u64; 64],
         offset_shift: u32,
     ) -> Result<Self, SetError> {
-        let make = |piece: Piece, magics: [u64; 64]| -> [SquareMagic; 64] {
+        let make = |piece: RookOrBishop, magics: [u64; 64]| -> [SquareMagic; 64] {
             magics.map(|magic| SquareMagic {
                 magic,
-                bits: piece.plain_bits(),
+                bits: plain_bits(piece),
                 offset: crate::offset::decoded_offset(
                     magic,
                     offset_shift.min(crate::offset::MAX_OFFSET_SHIFT),
@@ -403,8 +334,8 @@ impl MagicSet {
         };
         Self::with_offset_shift(
             SchemeKind::OffsetInMagic,
-            make(Piece::Rook, rook),
-            make(Piece::Bishop, bishop),
+            make(RookOrBishop::Rook, rook),
+            make(RookOrBishop::Bishop, bishop),
             offset_shift,
         )
     }
@@ -421,7 +352,7 @@ impl MagicSet {
             if offset_shift > crate::offset::MAX_OFFSET_SHIFT {
                 // Only reachable through the API (files are checked when read).
                 return Err(SetError::OffsetNotInMagic {
-                    piece: Piece::Rook,
+                    piece: RookOrBishop::Rook,
                     square: Square::A1,
                     offset: rook[0].offset,
                     magic: rook[0].magic,
@@ -449,12 +380,12 @@ impl MagicSet {
     }
 
     /// One square's magic.
-    pub fn get(&self, piece: Piece, square: Square) -> SquareMagic {
+    pub fn get(&self, piece: RookOrBishop, square: Square) -> SquareMagic {
         self.magics[piece.index()][square as usize]
     }
 
     /// The 64 magics of a piece, by square.
-    pub fn piece(&self, piece: Piece) -> &[SquareMagic; 64] {
+    pub fn piece(&self, piece: RookOrBishop) -> &[SquareMagic; 64] {
         &self.magics[piece.index()]
     }
 
@@ -474,7 +405,7 @@ impl MagicSet {
 
     /// The shift of a square's magic: the product width (64, or 32 for fancy32) minus its
     /// bits.
-    pub fn shift(&self, piece: Piece, square: Square) -> u32 {
+    pub fn shift(&self, piece: RookOrBishop, square: Square) -> u32 {
         self.scheme.product_bits() - self.get(piece, square).bits
     }
 
@@ -488,7 +419,7 @@ impl MagicSet {
         } else {
             self.separate_sizes().0 as u32
         };
-        let make = |piece: Piece, base: u32| -> [MagicEntry; 64] {
+        let make = |piece: RookOrBishop, base: u32| -> [MagicEntry; 64] {
             std::array::from_fn(|i| {
                 let square = Square::ALL[i];
                 let m = self.get(piece, square);
@@ -501,8 +432,8 @@ impl MagicSet {
             })
         };
         (
-            make(Piece::Rook, 0),
-            make(Piece::Bishop, bishop_base),
+            make(RookOrBishop::Rook, 0),
+            make(RookOrBishop::Bishop, bishop_base),
             self.scheme.index_fn(),
         )
     }
@@ -510,23 +441,23 @@ impl MagicSet {
     /// For separate tables (fancy, fancy32, plain): the rook and bishop table sizes,
     /// each the highest `offset + 2^bits`. Meaningless for shared tables.
     pub fn separate_sizes(&self) -> (usize, usize) {
-        let size = |piece: Piece| {
+        let size = |piece: RookOrBishop| {
             self.piece(piece)
                 .iter()
                 .map(|m| m.offset as usize + (1usize << m.bits))
                 .max()
                 .unwrap_or(0)
         };
-        (size(Piece::Rook), size(Piece::Bishop))
+        (size(RookOrBishop::Rook), size(RookOrBishop::Bishop))
     }
 
     /// The squares whose magic uses fewer index bits than their mask has bits.
-    pub fn below_mask(&self) -> Vec<(Piece, Square, u32, u32)> {
+    pub fn below_mask(&self) -> Vec<(RookOrBishop, Square, u32, u32)> {
         let mut out = Vec::new();
-        for piece in Piece::BOTH {
+        for piece in RookOrBishop::BOTH {
             for square in Square::ALL {
                 let bits = self.get(piece, square).bits;
-                let mask_bits = piece.mask_bits(square);
+                let mask_bits = mask_bits(piece, square);
                 if bits < mask_bits {
                     out.push((piece, square, bits, mask_bits));
                 }
@@ -617,5 +548,25 @@ pub mod square_serde {
         let name = String::deserialize(d)?;
         name.parse()
             .map_err(|_| serde::de::Error::custom(format!("unknown square '{name}'")))
+    }
+}
+
+/// Serde for [`RookOrBishop`] as its name (`"rook"`, `"bishop"`), for
+/// `#[serde(with = ...)]`.
+pub mod piece_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use sliders::RookOrBishop;
+
+    /// Writes the piece's name.
+    pub fn serialize<S: Serializer>(piece: &RookOrBishop, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(piece.name())
+    }
+
+    /// Reads a piece's name.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<RookOrBishop, D::Error> {
+        let name = String::deserialize(d)?;
+        RookOrBishop::from_name(&name).ok_or_else(|| {
+            serde::de::Error::custom(format!("unknown piece '{name}': expected rook or bishop"))
+        })
     }
 }

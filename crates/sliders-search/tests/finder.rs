@@ -1,9 +1,10 @@
 //! The finder reproduces the Stockfish-seed set and our fancy32 prototype's, is
 //! deterministic across thread counts, and resumes.
 
+use sliders::RookOrBishop;
 use sliders_search::csv::read_set;
 use sliders_search::finder::{all_targets, assemble, find, FindOptions, Seeding};
-use sliders_search::{Piece, SchemeKind};
+use sliders_search::SchemeKind;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
 
@@ -17,7 +18,7 @@ fn stockfish_seeds_reproduce_the_published_set() {
         std::fs::read_to_string(format!("{DIR}magics/fancy_stockfish_seeds_107648.csv")).unwrap();
     let published = read_set(&text, Some(SchemeKind::Fancy)).unwrap();
     assert_eq!(set, published);
-    let count = |piece: Piece| -> (u64, u64) {
+    let count = |piece: RookOrBishop| -> (u64, u64) {
         outcome
             .found
             .iter()
@@ -26,8 +27,8 @@ fn stockfish_seeds_reproduce_the_published_set() {
     };
     eprintln!(
         "rook {:?} bishop {:?}",
-        count(Piece::Rook),
-        count(Piece::Bishop)
+        count(RookOrBishop::Rook),
+        count(RookOrBishop::Bishop)
     );
 }
 
@@ -95,12 +96,12 @@ fn a_search_stopped_by_its_budget_resumes_to_the_same_result() {
     use sliders_search::finder::{CandidateKind, SearchState};
     let targets = vec![
         sliders_search::finder::Target {
-            piece: Piece::Bishop,
+            piece: RookOrBishop::Bishop,
             square: sliders::Square::B1,
             bits: 4,
         },
         sliders_search::finder::Target {
-            piece: Piece::Bishop,
+            piece: RookOrBishop::Bishop,
             square: sliders::Square::G1,
             bits: 4,
         },
@@ -134,16 +135,13 @@ fn the_tuners_work_measure_is_pinned() {
     let target = |piece, square| Target {
         piece,
         square,
-        bits: match piece {
-            Piece::Rook => sliders::reference::rook_mask(square).len() as u32,
-            Piece::Bishop => sliders::reference::bishop_mask(square).len() as u32,
-        },
+        bits: sliders_search::mask_bits(piece, square),
     };
     let work: Vec<Option<u64>> = [
-        (Piece::Rook, sliders::Square::A1, 3409),
-        (Piece::Rook, sliders::Square::E4, 13817),
-        (Piece::Bishop, sliders::Square::D4, 13100),
-        (Piece::Bishop, sliders::Square::H8, 13617),
+        (RookOrBishop::Rook, sliders::Square::A1, 3409),
+        (RookOrBishop::Rook, sliders::Square::E4, 13817),
+        (RookOrBishop::Bishop, sliders::Square::D4, 13100),
+        (RookOrBishop::Bishop, sliders::Square::H8, 13617),
     ]
     .iter()
     .map(|&(piece, square, seed)| square_work(target(piece, square), &opts, seed, u64::MAX))
@@ -153,7 +151,12 @@ fn the_tuners_work_measure_is_pinned() {
         vec![Some(1_875_204), Some(12_634), Some(39_839), Some(5_315)]
     );
     assert_eq!(
-        square_work(target(Piece::Rook, sliders::Square::A1), &opts, 3409, 1000),
+        square_work(
+            target(RookOrBishop::Rook, sliders::Square::A1),
+            &opts,
+            3409,
+            1000
+        ),
         None
     );
     // The best of seeds 1..=3 per (piece, rank) group, with branch and bound.
