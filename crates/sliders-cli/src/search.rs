@@ -566,7 +566,8 @@ fn bad_set(message: impl std::fmt::Display) -> CliError {
 fn parse_scheme(name: &str) -> Result<SchemeKind, CliError> {
     SchemeKind::from_name(name).ok_or_else(|| {
         CliError::input(format!(
-            "unknown scheme '{name}': expected fancy, fancy32, plain, fixed-shift, black or offset-in-magic"
+            "unknown scheme '{name}': expected {}",
+            SchemeKind::names()
         ))
     })
 }

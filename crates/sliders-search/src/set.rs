@@ -11,7 +11,10 @@ use sliders::{Bitboard, RookOrBishop, Slider, Square};
 /// allocates.
 pub const MAX_TABLE_ENTRIES: u64 = 1 << 22;
 
-/// The magic layouts a set can use.
+/// The magic layouts a set can use: the six magic schemes of the core crate, named as
+/// there (`sliders::schemes::SchemeId`, `sliders::schemes::KNOWN`). A core scheme names
+/// one built-in table; a `SchemeKind` is the layout and index function any set of
+/// magics in it shares (so `fancy-best`'s magics are a [`SchemeKind::Fancy`] set).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SchemeKind {
     /// Variable shift per square; rook and bishop tables each numbered from 0.
@@ -41,8 +44,8 @@ impl SchemeKind {
         SchemeKind::OffsetInMagic,
     ];
 
-    /// The scheme's name on the command line and in files: `fancy`, `fancy32`, `plain`,
-    /// `fixed-shift`, `black`, `offset-in-magic`.
+    /// The core scheme's name, on the command line and in files: `fancy`, `fancy32`,
+    /// `plain`, `fixed-shift`, `black`, `offset-in-magic`.
     pub const fn name(self) -> &'static str {
         match self {
             SchemeKind::Fancy => "fancy",
@@ -54,17 +57,26 @@ impl SchemeKind {
         }
     }
 
-    /// Parses a name from [`SchemeKind::name`] (also `fixed_shift`, `offset_in_magic`).
+    /// The scheme [`SchemeKind::name`] names, as the core parses names (the whole name,
+    /// spaces around it aside). `_` for `-` (`fixed_shift`) is read too: the command
+    /// line and magic files have always accepted it.
+    ///
+    /// ```
+    /// use sliders_search::SchemeKind;
+    /// assert_eq!(SchemeKind::from_name("fixed-shift"), Some(SchemeKind::FixedShift));
+    /// assert_eq!(SchemeKind::from_name("fancy-best"), None); // a table, not a layout
+    /// ```
     pub fn from_name(name: &str) -> Option<Self> {
-        match name.trim() {
-            "fancy" => Some(SchemeKind::Fancy),
-            "fancy32" => Some(SchemeKind::Fancy32),
-            "plain" => Some(SchemeKind::Plain),
-            "fixed-shift" | "fixed_shift" => Some(SchemeKind::FixedShift),
-            "black" => Some(SchemeKind::Black),
-            "offset-in-magic" | "offset_in_magic" => Some(SchemeKind::OffsetInMagic),
-            _ => None,
-        }
+        let name = name.trim().replace('_', "-");
+        Self::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// The names of [`SchemeKind::ALL`], for messages: `fancy, fancy32, ..., or
+    /// offset-in-magic`.
+    pub fn names() -> String {
+        let names = Self::ALL.map(Self::name);
+        let (last, rest) = names.split_last().expect("there are schemes");
+        format!("{} or {last}", rest.join(", "))
     }
 
     /// Whether rook and bishop squares share one table (fixed-shift, black,
@@ -568,5 +580,27 @@ pub mod piece_serde {
         RookOrBishop::from_name(&name).ok_or_else(|| {
             serde::de::Error::custom(format!("unknown piece '{name}': expected rook or bishop"))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scheme_names_are_the_core_schemes_names() {
+        for kind in SchemeKind::ALL {
+            assert!(
+                sliders::schemes::KNOWN
+                    .iter()
+                    .any(|k| k.name == kind.name()),
+                "{kind}"
+            );
+            assert_eq!(SchemeKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(
+            SchemeKind::names(),
+            "fancy, fancy32, plain, fixed-shift, black or offset-in-magic"
+        );
     }
 }
