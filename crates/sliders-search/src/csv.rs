@@ -401,8 +401,10 @@ impl CsvFile {
             _ => MagicSet::new(scheme, magics[0], magics[1]),
         };
         let mut set = built.map_err(|e| {
-            let (piece, square) = e.square();
-            let line = seen[piece.index()][square as usize].map_or(end, |r| r.line);
+            let line = e
+                .square()
+                .and_then(|(piece, square)| seen[piece.index()][square as usize])
+                .map_or(end, |r| r.line);
             err(line, e.to_string())
         })?;
         set.provenance = self.comments.clone();

@@ -229,17 +229,111 @@ impl Outcome {
     }
 }
 
-/// A bad state file or options.
-#[derive(Debug)]
-pub struct FindError(pub String);
+/// Why [`find`] did not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FindError {
+    /// A target's index bits outside 1..=[`MAX_FIND_BITS`].
+    Bits {
+        /// Rook or bishop.
+        piece: RookOrBishop,
+        /// The square.
+        square: Square,
+        /// The bits asked for.
+        bits: u32,
+    },
+    /// [`FindOptions::chunk`] is 0.
+    ZeroChunk,
+    /// The state to resume from is not this search's.
+    State(StateError),
+}
 
 impl std::fmt::Display for FindError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            FindError::Bits {
+                piece,
+                square,
+                bits,
+            } => write!(
+                f,
+                "{piece} {square}: {bits} bits: the finder searches 1 to {MAX_FIND_BITS} bits"
+            ),
+            FindError::ZeroChunk => f.write_str("chunk size 0"),
+            FindError::State(e) => e.fmt(f),
+        }
     }
 }
 
 impl std::error::Error for FindError {}
+
+/// A state file that cannot be resumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// Not JSON of a state's shape.
+    Json {
+        /// Where the reader stopped (1-based).
+        line: usize,
+        /// The column (1-based).
+        column: usize,
+        /// What it found wrong.
+        message: String,
+    },
+    /// A format version this program does not read.
+    Version(u32),
+    /// The state of another search: what differs from this one.
+    OtherSearch(Vec<StateDifference>),
+}
+
+/// What makes a state another search's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateDifference {
+    /// The scheme: the state's, then this search's.
+    Scheme(String, String),
+    /// The seeding: the state's, then this search's.
+    Seed(String, String),
+    /// The chunk size, candidate kind, filter or range budget.
+    Parameters,
+    /// The squares or their bits.
+    Targets,
+}
+
+impl std::fmt::Display for StateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StateError::Json {
+                line,
+                column,
+                message,
+            } => write!(f, "bad state file: line {line} column {column}: {message}"),
+            StateError::Version(version) => write!(
+                f,
+                "bad state file: version {version} (this program reads {STATE_VERSION})"
+            ),
+            StateError::OtherSearch(differences) => {
+                f.write_str("the state file is from another search: ")?;
+                for (i, difference) in differences.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    match difference {
+                        StateDifference::Scheme(state, now) => {
+                            write!(f, "scheme {state} (now {now})")?
+                        }
+                        StateDifference::Seed(state, now) => write!(f, "seed {state} (now {now})")?,
+                        StateDifference::Parameters => f.write_str("search parameters")?,
+                        StateDifference::Targets => f.write_str("squares or bits")?,
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+/// The state file format's version.
+const STATE_VERSION: u32 = 1;
 
 /// A square's occupancies (as index keys) and reference attacks, computed once.
 #[derive(Clone, Debug)]
@@ -771,7 +865,7 @@ impl SearchState {
     /// A fresh state for a run.
     pub fn new(opts: &FindOptions, targets: &[Target]) -> Self {
         SearchState {
-            version: 1,
+            version: STATE_VERSION,
             scheme: opts.scheme.name().into(),
             seed: opts.seeding.name(),
             chunk: opts.chunk,
@@ -792,50 +886,42 @@ impl SearchState {
     }
 
     /// Reads a state file's text, naming what is wrong.
-    pub fn from_json(text: &str) -> Result<Self, FindError> {
-        let state: SearchState = serde_json::from_str(text).map_err(|e| {
-            FindError(format!(
-                "bad state file: line {} column {}: {e}",
-                e.line(),
-                e.column()
-            ))
+    pub fn from_json(text: &str) -> Result<Self, StateError> {
+        let state: SearchState = serde_json::from_str(text).map_err(|e| StateError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
         })?;
-        if state.version != 1 {
-            return Err(FindError(format!(
-                "bad state file: version {} (this program reads 1)",
-                state.version
-            )));
+        if state.version != STATE_VERSION {
+            return Err(StateError::Version(state.version));
         }
         Ok(state)
     }
 
     /// Checks that this state belongs to a run with `opts` and `targets`.
-    pub fn check_matches(&self, opts: &FindOptions, targets: &[Target]) -> Result<(), FindError> {
+    pub fn check_matches(&self, opts: &FindOptions, targets: &[Target]) -> Result<(), StateError> {
         let fresh = SearchState::new(opts, targets);
-        let mut diffs = Vec::new();
+        let mut differences = Vec::new();
         if self.scheme != fresh.scheme {
-            diffs.push(format!("scheme {} (now {})", self.scheme, fresh.scheme));
+            differences.push(StateDifference::Scheme(self.scheme.clone(), fresh.scheme));
         }
         if self.seed != fresh.seed {
-            diffs.push(format!("seed {} (now {})", self.seed, fresh.seed));
+            differences.push(StateDifference::Seed(self.seed.clone(), fresh.seed));
         }
         if self.chunk != fresh.chunk
             || self.kind != fresh.kind
             || self.min_top_popcount != fresh.min_top_popcount
             || self.range_candidates != fresh.range_candidates
         {
-            diffs.push("search parameters".into());
+            differences.push(StateDifference::Parameters);
         }
         if self.targets != fresh.targets {
-            diffs.push("squares or bits".into());
+            differences.push(StateDifference::Targets);
         }
-        if diffs.is_empty() {
+        if differences.is_empty() {
             Ok(())
         } else {
-            Err(FindError(format!(
-                "the state file is from another search: {}",
-                diffs.join(", ")
-            )))
+            Err(StateError::OtherSearch(differences))
         }
     }
 }
@@ -848,20 +934,24 @@ pub fn find(
     opts: &FindOptions,
     resume: Option<SearchState>,
 ) -> Result<Outcome, FindError> {
-    for t in targets {
-        if !(1..=MAX_FIND_BITS).contains(&t.bits) {
-            return Err(FindError(format!(
-                "{} {}: {} bits: the finder searches 1 to {MAX_FIND_BITS} bits",
-                t.piece, t.square, t.bits
-            )));
-        }
+    if let Some(t) = targets
+        .iter()
+        .find(|t| !(1..=MAX_FIND_BITS).contains(&t.bits))
+    {
+        return Err(FindError::Bits {
+            piece: t.piece,
+            square: t.square,
+            bits: t.bits,
+        });
     }
     if opts.chunk == 0 {
-        return Err(FindError("chunk size 0".into()));
+        return Err(FindError::ZeroChunk);
     }
     let state = match resume {
         Some(state) => {
-            state.check_matches(opts, targets)?;
+            state
+                .check_matches(opts, targets)
+                .map_err(FindError::State)?;
             state
         }
         None => SearchState::new(opts, targets),
@@ -1096,12 +1186,9 @@ fn monitor(opts: &FindOptions, total: u64, start: Instant, shared: &Shared, done
 /// Builds a full set (all 128 squares found) with the scheme's layout: cumulative
 /// offsets for fancy and fancy32, `square << bits` for plain, and a greedy packing of
 /// the shared table for fixed-shift and black.
-pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<crate::MagicSet, String> {
+pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<crate::MagicSet, AssembleError> {
     if scheme == SchemeKind::OffsetInMagic {
-        return Err(
-            "offset-in-magic magics are found together with their offsets: use offset::search"
-                .into(),
-        );
+        return Err(AssembleError::OffsetInMagic);
     }
     let mut magics = [[None::<Found>; 64]; 2];
     for f in found {
@@ -1111,7 +1198,7 @@ pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<crate::MagicSet, 
     for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let f = magics[piece.index()][square as usize]
-                .ok_or_else(|| format!("no magic for {piece} {square}"))?;
+                .ok_or(AssembleError::Missing { piece, square })?;
             out[piece.index()][square as usize] = crate::SquareMagic {
                 magic: f.magic,
                 bits: f.bits,
@@ -1136,13 +1223,47 @@ pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<crate::MagicSet, 
             out[piece.index()][i].offset = offsets[i];
         }
     }
-    let set = crate::MagicSet::new(scheme, out[0], out[1]).map_err(|e| e.to_string())?;
+    let set = crate::MagicSet::new(scheme, out[0], out[1]).map_err(AssembleError::Set)?;
     if scheme.shared_table() {
-        Ok(crate::pack::pack(&set)?.set)
+        Ok(crate::pack::pack(&set).map_err(AssembleError::Pack)?.set)
     } else {
         Ok(set)
     }
 }
+
+/// Why found magics do not make a set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AssembleError {
+    /// Offset-in-magic magics are found together with their offsets
+    /// ([`crate::offset::search`]).
+    OffsetInMagic,
+    /// No magic for this square.
+    Missing {
+        /// Rook or bishop.
+        piece: RookOrBishop,
+        /// The square.
+        square: Square,
+    },
+    /// The magics' bits do not fit the scheme.
+    Set(crate::SetError),
+    /// The shared table could not be packed.
+    Pack(crate::pack::PackError),
+}
+
+impl std::fmt::Display for AssembleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AssembleError::OffsetInMagic => f.write_str(
+                "offset-in-magic magics are found together with their offsets: use offset::search",
+            ),
+            AssembleError::Missing { piece, square } => write!(f, "no magic for {piece} {square}"),
+            AssembleError::Set(e) => e.fmt(f),
+            AssembleError::Pack(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AssembleError {}
 
 /// All 128 squares at their mask bits: rook a1..h8, then bishop a1..h8.
 pub fn all_targets() -> Vec<Target> {

@@ -55,12 +55,15 @@
 //! [`crate::rng::chunk_seed`] with the user's seed, the piece and the square), so a seed
 //! gives the same set on every run; the search is sequential (one core).
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use sliders::{RookOrBishop, Square};
 
+use crate::finder::AssembleError;
 use crate::rng::{chunk_seed, Candidates, Triple, Xorshift64Star};
 use crate::set::{mask_bits, plain_bits, MagicSet, SchemeKind, SetError};
+use crate::verify::VerifyError;
 
 /// The bits of the magic that hold the offset (in units of `2^offset_shift` entries).
 pub const OFFSET_BITS_MASK: u64 = 0xFFFF;
@@ -159,7 +162,7 @@ pub struct OffsetOutcome {
 
 impl OffsetOutcome {
     /// The complete set (needs all 128 squares).
-    pub fn to_set(&self) -> Result<MagicSet, String> {
+    pub fn to_set(&self) -> Result<MagicSet, AssembleError> {
         let mut magics = [[None::<u64>; 64]; 2];
         for p in &self.placements {
             magics[p.piece.index()][p.square as usize] = Some(p.magic);
@@ -168,10 +171,10 @@ impl OffsetOutcome {
         for piece in RookOrBishop::BOTH {
             for square in Square::ALL {
                 out[piece.index()][square as usize] = magics[piece.index()][square as usize]
-                    .ok_or_else(|| format!("no magic for {piece} {square}"))?;
+                    .ok_or(AssembleError::Missing { piece, square })?;
             }
         }
-        MagicSet::offset_in_magic(out[0], out[1], self.offset_shift).map_err(|e| e.to_string())
+        MagicSet::offset_in_magic(out[0], out[1], self.offset_shift).map_err(AssembleError::Set)
     }
 }
 
@@ -213,14 +216,6 @@ struct Table {
     end: usize,
     /// The lowest free index.
     first_free: usize,
-}
-
-/// Why a run stopped.
-enum RunError {
-    /// An offset past `0xFFFF << shift` was needed.
-    Overflow,
-    /// No magic for a square within the trial cap.
-    NotFound(RookOrBishop, Square),
 }
 
 /// Per-square scratch: an epoch per local index, so it is never cleared.
@@ -287,7 +282,7 @@ fn place(
     trials: u32,
     rng: &mut Triple,
     count: &mut u64,
-) -> Result<Placement, RunError> {
+) -> Result<Placement, SearchError> {
     // The fewer spare index bits a square has (window bits minus mask bits), the rarer
     // its valid magics: 16x the trials per offset with none spare (the rook corners, the
     // four central bishops), 4x with one (e.g. rook edges), 1x with two or more, so the
@@ -318,9 +313,12 @@ fn place(
     }
     let units_left = (table.end >> offset_shift) as u64 <= OFFSET_BITS_MASK;
     Err(if units_left {
-        RunError::NotFound(data.piece, data.square)
+        SearchError::NotFound {
+            piece: data.piece,
+            square: data.square,
+        }
     } else {
-        RunError::Overflow
+        SearchError::Overflow { offset_shift }
     })
 }
 
@@ -417,7 +415,10 @@ fn order(targets: &[(RookOrBishop, Square)]) -> Vec<(RookOrBishop, Square)> {
     list
 }
 
-fn run(opts: &OffsetOptions, offset_shift: u32) -> Result<(Vec<Placement>, usize, u64), RunError> {
+fn run(
+    opts: &OffsetOptions,
+    offset_shift: u32,
+) -> Result<(Vec<Placement>, usize, u64), SearchError> {
     let mut table = Table {
         value: Vec::new(),
         end: 0,
@@ -445,20 +446,63 @@ fn run(opts: &OffsetOptions, offset_shift: u32) -> Result<(Vec<Placement>, usize
     Ok((placements, table.end, count))
 }
 
-/// Runs the search. Errors: a square without a magic (not seen in practice), or a table
-/// that outgrows the largest offset unit.
-pub fn search(opts: &OffsetOptions) -> Result<OffsetOutcome, String> {
-    let start = Instant::now();
-    let shifts: Vec<u32> = match opts.offset_shift {
-        Some(s) if s > MAX_OFFSET_SHIFT => {
-            return Err(format!(
-                "offset shift {s}: the scheme allows 0 to {MAX_OFFSET_SHIFT}"
-            ))
+/// Why [`search`] found no table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// An offset shift past [`MAX_OFFSET_SHIFT`].
+    OffsetShift {
+        /// The shift asked for.
+        offset_shift: u32,
+    },
+    /// A square without a magic within 4,096 offsets past the table's
+    /// end (not seen in practice).
+    NotFound {
+        /// Rook or bishop.
+        piece: RookOrBishop,
+        /// The square.
+        square: Square,
+    },
+    /// The table needed offsets past 16 bits of units with the largest shift tried.
+    Overflow {
+        /// That shift.
+        offset_shift: u32,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::OffsetShift { offset_shift } => write!(
+                f,
+                "offset shift {offset_shift}: the scheme allows 0 to {MAX_OFFSET_SHIFT}"
+            ),
+            SearchError::NotFound { piece, square } => write!(
+                f,
+                "{piece} {square}: no magic found within {MAX_EMPTY_OFFSETS} offsets past the table's end"
+            ),
+            SearchError::Overflow { offset_shift } => write!(
+                f,
+                "the table outgrew 16 bits of offset units with offset shift {offset_shift}"
+            ),
         }
-        Some(s) => vec![s],
-        None => (0..=MAX_OFFSET_SHIFT).collect(),
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// Runs the search: with the offset shift given, or each from 0 up until the table fits
+/// in 16 bits of offset units.
+pub fn search(opts: &OffsetOptions) -> Result<OffsetOutcome, SearchError> {
+    let start = Instant::now();
+    let shifts = match opts.offset_shift {
+        Some(s) if s > MAX_OFFSET_SHIFT => {
+            return Err(SearchError::OffsetShift { offset_shift: s })
+        }
+        Some(s) => s..=s,
+        None => 0..=MAX_OFFSET_SHIFT,
     };
-    for &s in &shifts {
+    let mut last_error = None;
+    for s in shifts {
         match run(opts, s) {
             Ok((placements, entries, trials)) => {
                 return Ok(OffsetOutcome {
@@ -469,31 +513,43 @@ pub fn search(opts: &OffsetOptions) -> Result<OffsetOutcome, String> {
                     elapsed: start.elapsed(),
                 })
             }
-            Err(RunError::Overflow) => continue,
-            Err(RunError::NotFound(piece, square)) => {
-                return Err(format!(
-                    "{piece} {square}: no magic found within {MAX_EMPTY_OFFSETS} offsets past the table's end"
-                ))
-            }
+            Err(e @ SearchError::Overflow { .. }) => last_error = Some(e),
+            Err(e) => return Err(e),
         }
     }
-    Err(format!(
-        "the table outgrew 16 bits of offset units with offset shift {}",
-        shifts.last().copied().unwrap_or(0)
-    ))
+    Err(last_error.expect("at least one offset shift tried"))
 }
+
+/// Why [`write_core_data`] wrote nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoreDataError {
+    /// The set is of another scheme.
+    Scheme(SchemeKind),
+    /// The set fails verification.
+    Verify(VerifyError),
+}
+
+impl fmt::Display for CoreDataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CoreDataError::Scheme(scheme) => {
+                write!(f, "an offset-in-magic set is needed, not {scheme}")
+            }
+            CoreDataError::Verify(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CoreDataError {}
 
 /// The core crate's data file `crates/sliders/src/schemes/data/offset_in_magic_generated.rs` for a
 /// verified set: the entry count, the offset shift and the 128 magics. `command` is the
 /// command that generated it (named in the header).
-pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, String> {
+pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, CoreDataError> {
     if set.scheme() != SchemeKind::OffsetInMagic {
-        return Err(format!(
-            "an offset-in-magic set is needed, not {}",
-            set.scheme()
-        ));
+        return Err(CoreDataError::Scheme(set.scheme()));
     }
-    let report = set.verify().map_err(|e| e.to_string())?;
+    let report = set.verify().map_err(CoreDataError::Verify)?;
     let mut out = String::new();
     out.push_str(&format!(
         "//! Generated by `{command}` from tests/data/own/offset_in_magic_sliders.csv: do not edit.\n"

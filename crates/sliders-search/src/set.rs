@@ -4,7 +4,7 @@
 use std::fmt;
 
 use sliders::schemes::{IndexFn, MagicEntry};
-use sliders::{Bitboard, RookOrBishop, Slider, Square};
+use sliders::{Bitboard, RookOrBishop, Square};
 
 /// The largest table (in entries) a set may address: 2^22 entries (32 MiB of attack
 /// sets). Far above any real set (plain magics use 294,912), it bounds what `verify`
@@ -172,8 +172,14 @@ pub enum SetError {
         /// The set's offset shift.
         offset_shift: u32,
     },
-    /// Index bits outside 1..=24 (1..=32 would do for the product, but no table that
-    /// large is useful), or different from the scheme's fixed width.
+    /// An offset-in-magic set's offset shift past
+    /// [`MAX_OFFSET_SHIFT`](crate::offset::MAX_OFFSET_SHIFT): the shift is the set's, not a
+    /// square's.
+    OffsetShift {
+        /// The shift given.
+        offset_shift: u32,
+    },
+    /// Index bits the scheme does not allow on this square.
     Bits {
         /// Rook or bishop.
         piece: RookOrBishop,
@@ -181,22 +187,41 @@ pub enum SetError {
         square: Square,
         /// The bits given.
         bits: u32,
-        /// What was expected.
-        expected: String,
+        /// What the scheme allows.
+        expected: ExpectedBits,
     },
-    /// The offset plus the square's 2^bits window passes [`MAX_TABLE_ENTRIES`] (not
-    /// returned by [`MagicSet::new`], which leaves offsets to `verify`; kept for callers
-    /// that check layouts).
-    OffsetOutOfRange {
-        /// Rook or bishop.
-        piece: RookOrBishop,
-        /// The square.
-        square: Square,
-        /// The offset.
-        offset: u32,
-        /// The index bits.
+}
+
+/// The index bits a scheme allows, in a [`SetError::Bits`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpectedBits {
+    /// 1 to 24 (1 to 32 would do for the product, but no table that large is useful).
+    Range,
+    /// The scheme's one width for the piece (plain, offset-in-magic: 12 rook, 9 bishop).
+    Fixed {
+        /// The scheme.
+        scheme: SchemeKind,
+        /// The width.
         bits: u32,
     },
+    /// The width of the piece's a1 square: fixed-shift and black have one shift per
+    /// piece.
+    SameAsA1 {
+        /// The a1 square's bits.
+        bits: u32,
+    },
+}
+
+impl fmt::Display for ExpectedBits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ExpectedBits::Range => f.write_str("1 to 24"),
+            ExpectedBits::Fixed { scheme, bits } => write!(f, "{bits} for {scheme} magics"),
+            ExpectedBits::SameAsA1 { bits } => {
+                write!(f, "{bits} (the a1 width: one shift per piece)")
+            }
+        }
+    }
 }
 
 impl fmt::Display for SetError {
@@ -208,14 +233,10 @@ impl fmt::Display for SetError {
                 bits,
                 expected,
             } => write!(f, "{piece} {square}: {bits} index bits, expected {expected}"),
-            SetError::OffsetOutOfRange {
-                piece,
-                square,
-                offset,
-                bits,
-            } => write!(
+            SetError::OffsetShift { offset_shift } => write!(
                 f,
-                "{piece} {square}: offset {offset} out of range (offset + 2^{bits} passes {MAX_TABLE_ENTRIES} entries)"
+                "offset shift {offset_shift}: offset-in-magic allows 0 to {}",
+                crate::offset::MAX_OFFSET_SHIFT
             ),
             SetError::OffsetNotInMagic {
                 piece,
@@ -236,15 +257,78 @@ impl fmt::Display for SetError {
 impl std::error::Error for SetError {}
 
 impl SetError {
-    /// The piece and square the error is about.
-    pub fn square(&self) -> (RookOrBishop, Square) {
+    /// The piece and square the error is about (`None` for the set-wide offset shift).
+    pub fn square(&self) -> Option<(RookOrBishop, Square)> {
         match *self {
             SetError::Bits { piece, square, .. }
-            | SetError::OffsetOutOfRange { piece, square, .. }
-            | SetError::OffsetNotInMagic { piece, square, .. } => (piece, square),
+            | SetError::OffsetNotInMagic { piece, square, .. } => Some((piece, square)),
+            SetError::OffsetShift { .. } => None,
         }
     }
 }
+
+/// Why [`MagicSet::fill_table`] could not fill the core's attack table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// A square's window (its offset plus 2^bits entries) passes [`MAX_TABLE_ENTRIES`]:
+    /// the table would be larger than any set may address.
+    OffsetOutOfRange {
+        /// Rook or bishop.
+        piece: RookOrBishop,
+        /// The square.
+        square: Square,
+        /// The offset.
+        offset: u32,
+        /// The index bits.
+        bits: u32,
+    },
+    /// The core's filler found a wrong entry (a collision or an index out of range).
+    Fill(sliders::schemes::FillError),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use sliders::schemes::FillError;
+        match *self {
+            TableError::OffsetOutOfRange {
+                piece,
+                square,
+                offset,
+                bits,
+            } => write!(
+                f,
+                "{piece} {square}: offset {offset} out of range (offset + 2^{bits} passes {MAX_TABLE_ENTRIES} entries)"
+            ),
+            TableError::Fill(FillError::Collision {
+                slider,
+                square,
+                occupied,
+                index,
+            }) => write!(
+                f,
+                "{} {square}: occupancy 0x{:016x} finds entry {index} holding other attacks",
+                slider.name(),
+                occupied.0
+            ),
+            TableError::Fill(FillError::OutOfRange {
+                slider,
+                square,
+                occupied,
+                index,
+            }) => write!(
+                f,
+                "{} {square}: occupancy 0x{:016x} indexes {index}, past the table",
+                slider.name(),
+                occupied.0
+            ),
+            TableError::Fill(FillError::WrongMask { slider, square }) => {
+                write!(f, "{} {square}: not the standard mask", slider.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
 
 /// A complete magic set: 64 rook and 64 bishop magics under one scheme. Building one
 /// checks its shape (bits, offsets); [`MagicSet::verify`] checks every occupancy.
@@ -276,32 +360,28 @@ impl MagicSet {
             let first_bits = magics[piece.index()][0].bits;
             for square in Square::ALL {
                 let m = magics[piece.index()][square as usize];
-                let bad = |expected: String| SetError::Bits {
-                    piece,
-                    square,
-                    bits: m.bits,
-                    expected,
-                };
-                if !(1..=24).contains(&m.bits) {
-                    return Err(bad("1 to 24".into()));
-                }
-                match scheme {
-                    SchemeKind::Plain if m.bits != plain_bits(piece) => {
-                        return Err(bad(format!("{} for plain magics", plain_bits(piece))));
-                    }
-                    SchemeKind::OffsetInMagic if m.bits != plain_bits(piece) => {
-                        return Err(bad(format!(
-                            "{} for offset-in-magic (shift {})",
-                            plain_bits(piece),
-                            64 - plain_bits(piece)
-                        )));
+                let expected = match scheme {
+                    _ if !(1..=24).contains(&m.bits) => Some(ExpectedBits::Range),
+                    SchemeKind::Plain | SchemeKind::OffsetInMagic
+                        if m.bits != plain_bits(piece) =>
+                    {
+                        Some(ExpectedBits::Fixed {
+                            scheme,
+                            bits: plain_bits(piece),
+                        })
                     }
                     SchemeKind::FixedShift | SchemeKind::Black if m.bits != first_bits => {
-                        return Err(bad(format!(
-                            "{first_bits} (the {piece} a1 width: one shift per piece)"
-                        )));
+                        Some(ExpectedBits::SameAsA1 { bits: first_bits })
                     }
-                    _ => {}
+                    _ => None,
+                };
+                if let Some(expected) = expected {
+                    return Err(SetError::Bits {
+                        piece,
+                        square,
+                        bits: m.bits,
+                        expected,
+                    });
                 }
             }
         }
@@ -362,14 +442,7 @@ impl MagicSet {
     ) -> Result<Self, SetError> {
         if scheme == SchemeKind::OffsetInMagic {
             if offset_shift > crate::offset::MAX_OFFSET_SHIFT {
-                // Only reachable through the API (files are checked when read).
-                return Err(SetError::OffsetNotInMagic {
-                    piece: RookOrBishop::Rook,
-                    square: Square::A1,
-                    offset: rook[0].offset,
-                    magic: rook[0].magic,
-                    offset_shift,
-                });
+                return Err(SetError::OffsetShift { offset_shift });
             }
             // Checked against the given shift first, so an error names the right square.
             crate::offset::check_offsets(&[rook, bishop], offset_shift)?;
@@ -481,34 +554,27 @@ impl MagicSet {
     /// Fills an attack table for this set with the core crate's `fill_all` (a second,
     /// independent check of [`MagicSet::verify`]); the table is what the core's schemes
     /// index with [`MagicSet::entries`].
-    pub fn fill_table(&self) -> Result<Vec<Bitboard>, sliders::schemes::FillError> {
+    pub fn fill_table(&self) -> Result<Vec<Bitboard>, TableError> {
         let (rook, bishop, index_fn) = self.entries();
-        let len = rook
-            .iter()
-            .chain(bishop.iter())
-            .map(|e| e.offset as usize + (1usize << (self.scheme.product_bits() - e.shift)))
-            .max()
-            .unwrap_or(0);
-        if len as u64 > MAX_TABLE_ENTRIES {
-            let (slider, entry_square) = rook
-                .iter()
-                .chain(bishop.iter())
-                .enumerate()
-                .max_by_key(|(_, e)| e.offset)
-                .map(|(i, _)| {
-                    let slider = if i < 64 { Slider::Rook } else { Slider::Bishop };
-                    (slider, Square::ALL[i % 64])
-                })
-                .unwrap_or((Slider::Rook, Square::A1));
-            return Err(sliders::schemes::FillError::OutOfRange {
-                slider,
-                square: entry_square,
-                occupied: Bitboard::EMPTY,
-                index: len,
-            });
+        let mut len = 0;
+        for (piece, entries) in [(RookOrBishop::Rook, &rook), (RookOrBishop::Bishop, &bishop)] {
+            for (square, e) in Square::ALL.into_iter().zip(entries) {
+                let bits = self.scheme.product_bits() - e.shift;
+                let end = e.offset as u64 + (1 << bits);
+                if end > MAX_TABLE_ENTRIES {
+                    return Err(TableError::OffsetOutOfRange {
+                        piece,
+                        square,
+                        offset: e.offset,
+                        bits,
+                    });
+                }
+                len = len.max(end as usize);
+            }
         }
         let mut table = vec![Bitboard::EMPTY; len];
-        sliders::schemes::magic::fill_all(&mut table, &rook, &bishop, index_fn)?;
+        sliders::schemes::magic::fill_all(&mut table, &rook, &bishop, index_fn)
+            .map_err(TableError::Fill)?;
         // Trim to the highest used entry (shared tables may leave the tail unused).
         let used = table.iter().rposition(|b| b.0 != 0).map_or(0, |i| i + 1);
         table.truncate(used);
@@ -524,13 +590,13 @@ impl MagicSet {
     pub fn to_tables<'a>(
         &self,
         table: &'a mut Vec<Bitboard>,
-    ) -> Result<sliders::schemes::MagicTables<'a>, String> {
-        let filled = self.fill_table().map_err(|e| format!("{e:?}"))?;
+    ) -> Result<sliders::schemes::MagicTables<'a>, TableError> {
+        let filled = self.fill_table()?;
         let (rook, bishop, _) = self.entries();
         table.clear();
         table.resize(filled.len(), Bitboard::EMPTY);
         sliders::schemes::MagicTables::fill_with(rook, bishop, table, self.scheme.index_fn())
-            .map_err(|e| format!("{e:?}"))
+            .map_err(TableError::Fill)
     }
 }
 

@@ -170,3 +170,30 @@ fn the_tuners_work_measure_is_pinned() {
         ]
     );
 }
+
+#[test]
+fn bad_targets_and_states_are_named() {
+    use sliders_search::finder::{FindError, SearchState, StateError, Target};
+    let opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(1));
+    let too_wide = Target {
+        piece: RookOrBishop::Rook,
+        square: sliders::Square::C2,
+        bits: 13,
+    };
+    assert_eq!(
+        find(&[too_wide], &opts, None).unwrap_err(),
+        FindError::Bits {
+            piece: RookOrBishop::Rook,
+            square: sliders::Square::C2,
+            bits: 13
+        }
+    );
+    let mut state = SearchState::new(&opts, &all_targets());
+    state.version = 2;
+    let text = serde_json::to_string(&state).unwrap();
+    assert_eq!(SearchState::from_json(&text), Err(StateError::Version(2)));
+    match SearchState::from_json("{\n  \"version\": 1,\n  oops") {
+        Err(StateError::Json { line, .. }) => assert_eq!(line, 3),
+        other => panic!("{other:?}"),
+    }
+}

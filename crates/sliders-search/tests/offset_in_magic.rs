@@ -124,7 +124,20 @@ fn csv_round_trip_keeps_the_set() {
         }
     }
     // Offsets live in the magics: packing is refused.
-    assert!(sliders_search::pack::pack(&set).is_err());
+    assert_eq!(
+        sliders_search::pack::pack(&set).unwrap_err(),
+        sliders_search::pack::PackError::Scheme(SchemeKind::OffsetInMagic)
+    );
+    // An offset shift past 3 is the set's error, not a square's.
+    let magics = |piece| set.piece(piece).map(|m| m.magic);
+    let e = sliders_search::MagicSet::offset_in_magic(
+        magics(RookOrBishop::Rook),
+        magics(RookOrBishop::Bishop),
+        4,
+    )
+    .unwrap_err();
+    assert_eq!(e, sliders_search::SetError::OffsetShift { offset_shift: 4 });
+    assert_eq!(e.square(), None);
 }
 
 #[test]

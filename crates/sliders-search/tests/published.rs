@@ -317,3 +317,24 @@ fn a_set_plugs_into_the_core_as_a_scheme() {
     }
     assert_eq!((&blacks).table_bytes(), 87_988 * 8);
 }
+
+#[test]
+fn a_window_past_the_table_limit_is_named_by_fill_table() {
+    use sliders_search::set::{TableError, MAX_TABLE_ENTRIES};
+    let set = read_set(&load("fixed_shift_magics_88772_annuss.csv"), None).unwrap();
+    let mut bishop = set.piece(RookOrBishop::Bishop).map(|m| m.offset);
+    let offset = MAX_TABLE_ENTRIES as u32 - 100;
+    bishop[sliders::Square::G7 as usize] = offset;
+    let far = set
+        .with_offsets(set.piece(RookOrBishop::Rook).map(|m| m.offset), bishop)
+        .unwrap();
+    assert_eq!(
+        far.fill_table().unwrap_err(),
+        TableError::OffsetOutOfRange {
+            piece: RookOrBishop::Bishop,
+            square: sliders::Square::G7,
+            offset,
+            bits: 9,
+        }
+    );
+}
