@@ -60,8 +60,8 @@ use std::time::{Duration, Instant};
 
 use sliders::{RookOrBishop, Square};
 
-use crate::finder::AssembleError;
-use crate::rng::{chunk_seed, Candidates, Triple, Xorshift64Star};
+use crate::finder::{by_square, AssembleError};
+use crate::rng::{chunk_seed, shuffle, Candidates, Triple};
 use crate::set::{mask_bits, plain_bits, MagicSet, SchemeKind, SetError};
 use crate::verify::VerifyError;
 
@@ -163,18 +163,9 @@ pub struct OffsetOutcome {
 impl OffsetOutcome {
     /// The complete set (needs all 128 squares).
     pub fn to_set(&self) -> Result<MagicSet, AssembleError> {
-        let mut magics = [[None::<u64>; 64]; 2];
-        for p in &self.placements {
-            magics[p.piece.index()][p.square as usize] = Some(p.magic);
-        }
-        let mut out = [[0u64; 64]; 2];
-        for piece in RookOrBishop::BOTH {
-            for square in Square::ALL {
-                out[piece.index()][square as usize] = magics[piece.index()][square as usize]
-                    .ok_or(AssembleError::Missing { piece, square })?;
-            }
-        }
-        MagicSet::offset_in_magic(out[0], out[1], self.offset_shift).map_err(AssembleError::Set)
+        let magics = by_square(self.placements.iter().map(|p| (p.piece, p.square, p.magic)))?;
+        MagicSet::offset_in_magic(magics[0], magics[1], self.offset_shift)
+            .map_err(AssembleError::Set)
     }
 }
 
@@ -194,11 +185,7 @@ impl SquareData {
             .subsets()
             .map(|occ| (occ.0, piece.attacks(square, occ).0))
             .collect();
-        let mut g = Xorshift64Star::new(0x0ff5_e7ed);
-        for i in (1..pairs.len()).rev() {
-            let j = (g.next_u64() % (i as u64 + 1)) as usize;
-            pairs.swap(i, j);
-        }
+        shuffle(&mut pairs, 0x0ff5_e7ed);
         SquareData {
             piece,
             square,

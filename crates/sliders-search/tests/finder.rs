@@ -93,38 +93,49 @@ fn per_square_seeding_is_independent_of_threads_and_order() {
 
 #[test]
 fn a_search_stopped_by_its_budget_resumes_to_the_same_result() {
-    use sliders_search::finder::{CandidateKind, SearchState};
-    let targets = vec![
-        sliders_search::finder::Target {
-            piece: RookOrBishop::Bishop,
-            square: sliders::Square::B1,
-            bits: 4,
-        },
-        sliders_search::finder::Target {
-            piece: RookOrBishop::Bishop,
-            square: sliders::Square::G1,
-            bits: 4,
-        },
-    ];
-    let mut opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(3));
-    opts.kind = CandidateKind::Dense;
-    opts.min_top_popcount = 0;
-    let full = find(&targets, &opts, None).unwrap();
-    assert!(full.missing.is_empty());
+    use sliders_search::finder::{CandidateKind, SearchState, Target};
+    let bishops = |squares: &[sliders::Square], bits: Option<u32>| -> Vec<Target> {
+        squares
+            .iter()
+            .map(|&square| Target {
+                piece: RookOrBishop::Bishop,
+                square,
+                bits: bits.unwrap_or(9),
+            })
+            .collect()
+    };
+    use sliders::Square::{A1, B1, B2, G1};
+    // A record hunt with per-square seeds, the same with Stockfish's one stream per
+    // square, and black magics in range mode (the best of a budget per square).
+    let mut cases = Vec::new();
+    for seeding in [Seeding::Seed(3), Seeding::Stockfish] {
+        let mut opts = FindOptions::new(SchemeKind::Fancy, seeding);
+        opts.kind = CandidateKind::Dense;
+        opts.min_top_popcount = 0;
+        cases.push((opts, bishops(&[B1, G1], Some(4)), 50_000));
+    }
+    let mut opts = FindOptions::new(SchemeKind::Black, Seeding::Seed(4));
+    opts.range_candidates = Some(40_000);
+    cases.push((opts, bishops(&[A1, B2], None), 50_000));
 
     let dir = std::env::temp_dir().join(format!("sliders-search-resume-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let state_path = dir.join("state.json");
-    let _ = std::fs::remove_file(&state_path);
-    let mut limited = opts.clone();
-    limited.state_path = Some(state_path.clone());
-    limited.max_candidates = Some(50_000);
-    let first = find(&targets, &limited, None).unwrap();
-    assert!(!first.missing.is_empty());
-    let state = SearchState::from_json(&std::fs::read_to_string(&state_path).unwrap()).unwrap();
-    limited.max_candidates = None;
-    let resumed = find(&targets, &limited, Some(state)).unwrap();
-    assert_eq!(resumed.found, full.found);
+    for (opts, targets, budget) in cases {
+        let full = find(&targets, &opts, None).unwrap();
+        assert!(full.missing.is_empty());
+        let _ = std::fs::remove_file(&state_path);
+        let mut limited = opts.clone();
+        limited.state_path = Some(state_path.clone());
+        limited.max_candidates = Some(budget);
+        let first = find(&targets, &limited, None).unwrap();
+        assert!(!first.missing.is_empty(), "{:?}", opts.seeding);
+        let text = std::fs::read_to_string(&state_path).unwrap();
+        let state = SearchState::from_json(&text).unwrap();
+        limited.max_candidates = None;
+        let resumed = find(&targets, &limited, Some(state)).unwrap();
+        assert_eq!(resumed.found, full.found, "{:?}", opts.seeding);
+    }
 }
 
 #[test]
@@ -196,4 +207,29 @@ fn bad_targets_and_states_are_named() {
         Err(StateError::Json { line, .. }) => assert_eq!(line, 3),
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn chain_seeding_keeps_the_range_budget() {
+    use sliders_search::finder::Target;
+    // One stream across squares, in range mode: the first square sees the same
+    // candidates with and without the budget, so the best of the budget is no wider
+    // than the first valid one.
+    let targets: Vec<Target> = [sliders::Square::A1, sliders::Square::B2]
+        .iter()
+        .map(|&square| Target {
+            piece: RookOrBishop::Bishop,
+            square,
+            bits: 9,
+        })
+        .collect();
+    let first_valid = FindOptions::new(SchemeKind::Black, Seeding::Chain(1));
+    let mut best = first_valid.clone();
+    best.range_candidates = Some(40_000);
+    let a = find(&targets, &first_valid, None).unwrap().found;
+    let b = find(&targets, &best, None).unwrap().found;
+    assert_eq!(b.len(), 2);
+    let range = |f: &sliders_search::finder::Found| f.max_index - f.min_index;
+    assert!(range(&b[0]) <= range(&a[0]));
+    assert_ne!(a[0], b[0]);
 }
