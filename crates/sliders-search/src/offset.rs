@@ -21,39 +21,26 @@
 //!
 //! # The search
 //!
-//! Greedy placement, hardest squares first (the squares whose mask fills the window:
-//! the rook corners and the four central bishops; then rooks, then bishops; more mask
-//! bits first; then square order), in the spirit of Volker Annuss' fixed-shift tables,
-//! where the squares' windows overlap wherever their used entries do not disagree. For
-//! each square the search scans table offsets upward in steps of the offset unit, from
-//! the lowest offset whose window can still reach a free entry, and at each offset tries
-//! [`OffsetOptions::trials`] random high parts. A trial is accepted when every
-//! occupancy's entry is free or holds the same attack set (no destructive collision
-//! within the square, none with squares already placed). Among the accepted trials the
-//! one that leaves the smallest table end wins (the earliest on ties), so the search
-//! prefers magics whose used indices cluster in a narrow band of the window and slot into
-//! the holes and the ragged end the earlier squares left. Scanning stops once no later
-//! offset can give a smaller end. A trial is abandoned as soon as its highest index so
-//! far cannot beat the best end found.
-//!
-//! More trials per offset help most: a rook on ranks 1 to 6 has one mask bit
-//! (its file's rank-7 square, bit 48 + file) whose product `m << p` keeps only the
-//! offset bits, so that blocker moves the index by an amount the offset fixes, and a
-//! compact window (two bands, not spread over all 4096 entries) is rare at any given
-//! offset. Seed 1 with offset shift 2 gives 244,314 entries with 48 trials per offset
-//! and 230,878 with 500 (`--trials 500`); with rooks first instead of
-//! the full-window squares, 256,704 and 231,936 (the central bishops ended up past the
-//! rooks). The rooks on ranks 7 and 8 get four times the trials (their bits at
-//! `p >= 52` see only the offset bits): 226,716 with `--trials 500`, the committed set
-//! (eight times: 226,724). Placing the rank-7/8 rooks before the full-window squares
-//! was slower and no better (over 7 minutes, stopped; the full-window squares then
-//! need a whole free window past them); placing them right after the full-window
-//! squares gave 233,455. First-fit placement (the lowest offset where a magic fits, instead of the
-//! smallest end) was worse: 295,584 entries with offset shift 3.
+//! Greedy placement, hardest squares first ([`OffsetOptions::targets`] in the order of
+//! `order`: the squares whose mask fills the window, then rooks, then bishops), in the
+//! spirit of Volker Annuss' fixed-shift tables, where the squares' windows overlap
+//! wherever their used entries do not disagree. For each square the search scans table
+//! offsets upward in steps of the offset unit, from the lowest offset whose window can
+//! still reach a free entry, and at each offset tries [`OffsetOptions::trials`] random
+//! high parts (more for the squares whose valid magics are rare: see `place`). A trial
+//! is accepted when every occupancy's entry is free or holds the same attack set (no
+//! destructive collision within the square, none with squares already placed); among
+//! the accepted ones the one that leaves the smallest table end wins (the earliest on
+//! ties), so the search prefers magics whose used indices cluster in a narrow band and
+//! slot into the holes and the ragged end the earlier squares left. Scanning stops once
+//! no later offset can give a smaller end, and a trial is abandoned as soon as its
+//! highest index so far cannot beat the best end found.
 //!
 //! Candidates come from the crate's per-square streams ([`crate::rng::Triple`], seeded by
 //! [`crate::rng::chunk_seed`] with the user's seed, the piece and the square), so a seed
-//! gives the same set on every run; the search is sequential (one core).
+//! gives the same set on every run; the search is sequential (one core). What each
+//! choice gains, and what was tried and dropped, is measured in the README's "Magic
+//! search" section.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -254,7 +241,8 @@ fn trial(
     Some((lo, hi))
 }
 
-/// The trial factor of the rooks on ranks 7 and 8 (see [`place`]).
+/// The trial factor of the rooks on ranks 7 and 8 (see [`place`]): 4 gave the smallest
+/// table of 1, 4, 8 and 16 (the README's measurements).
 const TOP_ROOK_TRIALS: u32 = 4;
 
 /// Trials at offsets far past the table's end without a valid magic before a square is
