@@ -10,11 +10,11 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sliders::Square;
+use sliders::{RookOrBishop, Square};
 use sliders_search::finder::{
     assemble, CandidateKind, FindOptions, Found, SearchState, Seeding, Target, MAX_FIND_BITS,
 };
-use sliders_search::Piece;
+use sliders_search::{mask_bits, plain_bits};
 
 use sliders_search::csv::{read_csv, ParseError};
 use sliders_search::export::{self, Format};
@@ -204,9 +204,9 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             args.seed
         ))
     })?;
-    let pieces: Vec<Piece> = match &args.piece {
-        None => Piece::BOTH.to_vec(),
-        Some(name) => vec![Piece::from_name(name).ok_or_else(|| {
+    let pieces: Vec<RookOrBishop> = match &args.piece {
+        None => RookOrBishop::BOTH.to_vec(),
+        Some(name) => vec![RookOrBishop::from_name(name.trim()).ok_or_else(|| {
             CliError::input(format!("unknown piece '{name}': expected rook or bishop"))
         })?],
     };
@@ -244,8 +244,8 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     for &piece in &pieces {
         for &square in &squares {
             let bits = args.bits.unwrap_or(match scheme {
-                SchemeKind::Fancy | SchemeKind::Fancy32 => piece.mask_bits(square),
-                _ => piece.plain_bits(),
+                SchemeKind::Fancy | SchemeKind::Fancy32 => mask_bits(piece, square),
+                _ => plain_bits(piece),
             });
             targets.push(Target {
                 piece,
@@ -269,7 +269,9 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             args.format
         )));
     }
-    let record_hunt = targets.iter().any(|t| t.bits < t.piece.mask_bits(t.square));
+    let record_hunt = targets
+        .iter()
+        .any(|t| t.bits < mask_bits(t.piece, t.square));
     let mut opts = FindOptions::new(scheme, seeding);
     let dense_default = record_hunt;
     opts.kind = match args.kind.as_deref() {
@@ -518,7 +520,7 @@ fn partial_csv(scheme: SchemeKind, seeding: &Seeding, found: &[Found]) -> String
             f.magic,
             scheme.product_bits() - f.bits,
             f.bits,
-            f.piece.mask_bits(f.square)
+            mask_bits(f.piece, f.square)
         ));
     }
     out
@@ -564,7 +566,8 @@ fn bad_set(message: impl std::fmt::Display) -> CliError {
 fn parse_scheme(name: &str) -> Result<SchemeKind, CliError> {
     SchemeKind::from_name(name).ok_or_else(|| {
         CliError::input(format!(
-            "unknown scheme '{name}': expected fancy, fancy32, plain, fixed-shift, black or offset-in-magic"
+            "unknown scheme '{name}': expected {}",
+            SchemeKind::names()
         ))
     })
 }
@@ -700,7 +703,7 @@ struct Candidate {
 /// no destructive collision, under the scheme's index function.
 fn square_magic_works(
     scheme: SchemeKind,
-    piece: Piece,
+    piece: RookOrBishop,
     square: Square,
     magic: u64,
     bits: u32,
@@ -708,8 +711,7 @@ fn square_magic_works(
     if !(1..=MAX_FIND_BITS).contains(&bits) {
         return false; // no table of that size: a row from a broken file
     }
-    let slider = piece.slider();
-    let mask = sliders::reference::mask(slider, square).expect("rook or bishop");
+    let mask = piece.mask(square);
     let entry = sliders::schemes::MagicEntry {
         mask,
         magic,
@@ -718,7 +720,7 @@ fn square_magic_works(
     };
     let mut table = vec![sliders::Bitboard::EMPTY; 1 << bits];
     mask.subsets().all(|occupied| {
-        let attacks = sliders::reference::attacks(slider, square, occupied);
+        let attacks = piece.attacks(square, occupied);
         match table.get_mut(scheme.index_fn().index(&entry, occupied)) {
             Some(slot) if slot.0 == 0 || *slot == attacks => {
                 *slot = attacks;
@@ -731,7 +733,7 @@ fn square_magic_works(
 
 fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Result<(), CliError> {
     let mut declared = scheme.map(parse_scheme).transpose()?;
-    let mut candidates: HashMap<(Piece, Square), Vec<Candidate>> = HashMap::new();
+    let mut candidates: HashMap<(RookOrBishop, Square), Vec<Candidate>> = HashMap::new();
     for (index, path) in files.iter().enumerate() {
         let text = read_text(path)?;
         let csv = read_csv(&text).map_err(|e| {
@@ -787,7 +789,7 @@ fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Re
     }
     let mut found = Vec::new();
     let mut missing = Vec::new();
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let mut list = candidates.remove(&(piece, square)).unwrap_or_default();
             list.sort_by_key(|c| (c.bits, c.file, c.line));

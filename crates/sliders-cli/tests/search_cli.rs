@@ -439,3 +439,55 @@ fn a_killed_search_loses_nothing_and_resumes_to_the_same_result() {
         std::fs::read_to_string(&full).unwrap()
     );
 }
+
+/// State files written by an earlier `sliders find` (commit b50bad3), stopped by a
+/// candidate budget: the state format is a contract, so they must still resume, to the
+/// magics an uninterrupted run finds.
+#[test]
+fn state_files_of_earlier_versions_resume() {
+    let dir = temp_dir("old-state");
+    let cases = [
+        (
+            "state_fancy_bishop_b1_g1_4_bits_seed_3.json",
+            &[
+                "--scheme",
+                "fancy",
+                "--squares",
+                "b1,g1",
+                "--bits",
+                "4",
+                "--seed",
+                "3",
+            ][..],
+            "bishop,b1,1,0xc9910b98ac8fffaa,60,4,5,\nbishop,g1,6,0xe587491a73fff892,60,4,5,\n",
+        ),
+        (
+            "state_black_range_bishop_a1_b2_c3_seed_4.json",
+            &[
+                "--scheme",
+                "black",
+                "--squares",
+                "a1,b2,c3",
+                "--seed",
+                "4",
+                "--range-candidates",
+                "100000",
+            ][..],
+            "bishop,a1,0,0x0400480100282040,55,9,6,\n\
+             bishop,b2,9,0xa602002041172010,55,9,5,\n\
+             bishop,c3,18,0x2000400401002004,55,9,7,\n",
+        ),
+    ];
+    for (name, args, rows) in cases {
+        let state = dir.join(name);
+        std::fs::copy(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/").to_string() + name,
+            &state,
+        )
+        .unwrap();
+        let common = ["find", "--piece", "bishop", "--threads", "1", "--resume"];
+        let o = sliders(&[&common[..], &[state.to_str().unwrap()], args].concat());
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).ends_with(rows), "{name}: {}", stdout(&o));
+    }
+}

@@ -5,9 +5,9 @@
 //! `cargo bench -p sliders-search --bench finder`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sliders::Square;
+use sliders::{RookOrBishop, Square};
 use sliders_search::finder::{all_targets, find, CandidateKind, FindOptions, Seeding, Target};
-use sliders_search::{Piece, SchemeKind};
+use sliders_search::SchemeKind;
 
 fn one_thread() -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
@@ -37,7 +37,7 @@ fn full_search(c: &mut Criterion) {
 fn record_hunt_throughput(c: &mut Criterion) {
     let pool = one_thread();
     let target = [Target {
-        piece: Piece::Bishop,
+        piece: RookOrBishop::Bishop,
         square: Square::A1,
         bits: 5,
     }];

@@ -9,9 +9,9 @@
 
 use std::fmt;
 
-use sliders::Square;
+use sliders::{RookOrBishop, Square};
 
-use crate::set::{cumulative_offsets, MagicSet, Piece, SchemeKind, SquareMagic};
+use crate::set::{cumulative_offsets, mask_bits, plain_bits, MagicSet, SchemeKind, SquareMagic};
 
 /// A malformed file: what is wrong and on which line (1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub struct CsvRow {
     /// The line it came from (1-based).
     pub line: usize,
     /// Rook or bishop.
-    pub piece: Piece,
+    pub piece: RookOrBishop,
     /// The square.
     pub square: Square,
     /// The magic factor.
@@ -170,7 +170,7 @@ pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
             get(name).ok_or_else(|| err(line, format!("missing value in column '{name}'")))
         };
         let piece_name = need("piece")?;
-        let piece = Piece::from_name(piece_name).ok_or_else(|| {
+        let piece = RookOrBishop::from_name(piece_name).ok_or_else(|| {
             err(
                 line,
                 format!("unknown piece '{piece_name}': expected rook or bishop"),
@@ -206,14 +206,14 @@ pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
         let bits_used = get("bits_used")
             .map(|v| parse_u32(line, "bits_used", v))
             .transpose()?;
-        if let Some(mask_bits) = get("mask_bits") {
-            let mask_bits = parse_u32(line, "mask_bits", mask_bits)?;
-            if mask_bits != piece.mask_bits(square) {
+        if let Some(given) = get("mask_bits") {
+            let given = parse_u32(line, "mask_bits", given)?;
+            if given != mask_bits(piece, square) {
                 return Err(err(
                     line,
                     format!(
-                        "mask_bits {mask_bits} is wrong for {piece} {square} (its mask has {})",
-                        piece.mask_bits(square)
+                        "mask_bits {given} is wrong for {piece} {square} (its mask has {})",
+                        mask_bits(piece, square)
                     ),
                 ));
             }
@@ -276,25 +276,25 @@ impl CsvFile {
         {
             return vec![SchemeKind::Fancy32];
         }
-        let offset_at = |piece: Piece, square: Square| {
+        let offset_at = |piece: RookOrBishop, square: Square| {
             self.rows
                 .iter()
                 .find(|r| r.piece == piece && r.square == square)
                 .and_then(|r| r.offset)
         };
         // A shared table has one shift per piece; varying shifts mean fancy.
-        let varying_shift = Piece::BOTH.iter().any(|&p| {
+        let varying_shift = RookOrBishop::BOTH.iter().any(|&p| {
             let mut shifts = self.rows.iter().filter(|r| r.piece == p).map(|r| r.shift);
             let first = shifts.next();
             shifts.any(|s| Some(s) != first)
         });
         let separate = self.rows.iter().all(|r| r.offset.is_none())
             || varying_shift
-            || (offset_at(Piece::Rook, Square::A1) == Some(0)
-                && offset_at(Piece::Bishop, Square::A1) == Some(0));
+            || (offset_at(RookOrBishop::Rook, Square::A1) == Some(0)
+                && offset_at(RookOrBishop::Bishop, Square::A1) == Some(0));
         if separate {
             let plain = self.rows.iter().all(|r| {
-                let bits = r.piece.plain_bits();
+                let bits = plain_bits(r.piece);
                 r.shift == 64 - bits && r.offset.is_none_or(|o| o == (r.square as u32) << bits)
             });
             return vec![if plain {
@@ -325,7 +325,7 @@ impl CsvFile {
             }
             *slot = Some(row);
         }
-        for piece in Piece::BOTH {
+        for piece in RookOrBishop::BOTH {
             for square in Square::ALL {
                 if seen[piece.index()][square as usize].is_none() {
                     return Err(err(
@@ -370,7 +370,7 @@ impl CsvFile {
                 offset: row.offset.unwrap_or(0),
             };
         }
-        for piece in Piece::BOTH {
+        for piece in RookOrBishop::BOTH {
             if !missing_offset[piece.index()] {
                 continue;
             }
@@ -401,8 +401,10 @@ impl CsvFile {
             _ => MagicSet::new(scheme, magics[0], magics[1]),
         };
         let mut set = built.map_err(|e| {
-            let (piece, square) = e.square();
-            let line = seen[piece.index()][square as usize].map_or(end, |r| r.line);
+            let line = e
+                .square()
+                .and_then(|(piece, square)| seen[piece.index()][square as usize])
+                .map_or(end, |r| r.line);
             err(line, e.to_string())
         })?;
         set.provenance = self.comments.clone();
@@ -430,7 +432,7 @@ pub fn write_csv(set: &MagicSet) -> String {
         out.push_str(&format!("# {line}\n"));
     }
     out.push_str("piece,square,square_index,magic_hex,shift,bits_used,mask_bits,offset\n");
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             out.push_str(&csv_row(
                 piece,
@@ -444,13 +446,13 @@ pub fn write_csv(set: &MagicSet) -> String {
 }
 
 /// One CSV data line (with its newline).
-pub fn csv_row(piece: Piece, square: Square, m: SquareMagic, shift: u32) -> String {
+pub fn csv_row(piece: RookOrBishop, square: Square, m: SquareMagic, shift: u32) -> String {
     format!(
         "{piece},{square},{},0x{:016x},{shift},{},{},{}\n",
         square as u32,
         m.magic,
         m.bits,
-        piece.mask_bits(square),
+        mask_bits(piece, square),
         m.offset
     )
 }

@@ -8,10 +8,10 @@
 //! `ROOK_TABLE_ENTRIES` says where the bishop part begins.
 
 use serde::{Deserialize, Serialize};
-use sliders::Square;
+use sliders::{RookOrBishop, Square};
 
 use crate::csv::{parse_hex, ParseError};
-use crate::set::{MagicSet, Piece, SchemeKind, SquareMagic};
+use crate::set::{MagicSet, SchemeKind, SquareMagic};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,8 +102,8 @@ pub fn write_rust(set: &MagicSet) -> String {
         "\n/// Entries in the attack table.\npub const TABLE_ENTRIES: usize = {entries};\n"
     ));
     for (piece, name, base) in [
-        (Piece::Rook, "ROOK", 0),
-        (Piece::Bishop, "BISHOP", bishop_base),
+        (RookOrBishop::Rook, "ROOK", 0),
+        (RookOrBishop::Bishop, "BISHOP", bishop_base),
     ] {
         out.push_str(&format!(
             "\n/// {} magics by square, a1..h8.\n#[rustfmt::skip]\npub const {name}: [(u64, u32, u32); 64] = [\n",
@@ -129,7 +129,7 @@ pub fn read_rust(text: &str) -> Result<MagicSet, ParseError> {
     let mut scheme = None;
     let mut provenance = Vec::new();
     let mut rook_table: Option<u32> = None;
-    let mut current: Option<Piece> = None;
+    let mut current: Option<RookOrBishop> = None;
     let mut tuples: [Vec<(usize, u64, u32, u32)>; 2] = [Vec::new(), Vec::new()];
     let mut started = false;
     for (i, raw) in text.lines().enumerate() {
@@ -156,9 +156,9 @@ pub fn read_rust(text: &str) -> Result<MagicSet, ParseError> {
                     .map_err(|_| err(line, format!("bad ROOK_TABLE_ENTRIES '{v}'")))?,
             );
         } else if l.starts_with("pub const ROOK:") {
-            current = Some(Piece::Rook);
+            current = Some(RookOrBishop::Rook);
         } else if l.starts_with("pub const BISHOP:") {
-            current = Some(Piece::Bishop);
+            current = Some(RookOrBishop::Bishop);
         } else if l.starts_with("];") {
             current = None;
         } else if let (Some(piece), Some(body)) = (current, l.strip_prefix('(')) {
@@ -190,7 +190,7 @@ pub fn read_rust(text: &str) -> Result<MagicSet, ParseError> {
     };
     let width = scheme.product_bits();
     let mut magics = [[SquareMagic::default(); 64]; 2];
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         let rows = &tuples[piece.index()];
         if rows.len() != 64 {
             return Err(err(end, format!("{} {piece} tuples, need 64", rows.len())));
@@ -202,7 +202,7 @@ pub fn read_rust(text: &str) -> Result<MagicSet, ParseError> {
                     format!("shift {shift} out of range for {scheme}"),
                 ));
             }
-            let offset = if piece == Piece::Bishop {
+            let offset = if piece == RookOrBishop::Bishop {
                 offset.checked_sub(base).ok_or_else(|| {
                     err(
                         line,
@@ -247,7 +247,7 @@ struct JsonSet {
 /// JSON: `{scheme, table_entries, provenance, rook: [{square, magic, bits, shift,
 /// offset}; 64], bishop: [...]}` with magics as `0x` hex strings.
 pub fn write_json(set: &MagicSet) -> String {
-    let squares = |piece: Piece| -> Vec<JsonSquare> {
+    let squares = |piece: RookOrBishop| -> Vec<JsonSquare> {
         Square::ALL
             .iter()
             .map(|&square| {
@@ -266,8 +266,8 @@ pub fn write_json(set: &MagicSet) -> String {
         scheme: set.scheme().name().to_string(),
         table_entries: table_entries(set),
         provenance: set.provenance.clone(),
-        rook: squares(Piece::Rook),
-        bishop: squares(Piece::Bishop),
+        rook: squares(RookOrBishop::Rook),
+        bishop: squares(RookOrBishop::Bishop),
     };
     let mut text = serde_json::to_string_pretty(&json).expect("plain data serialises");
     text.push('\n');
@@ -285,7 +285,10 @@ pub fn read_json(text: &str) -> Result<MagicSet, ParseError> {
         .ok_or_else(|| err(format!("unknown scheme '{}'", json.scheme)))?;
     let mut magics = [[SquareMagic::default(); 64]; 2];
     let mut seen = [[false; 64]; 2];
-    for (piece, list) in [(Piece::Rook, &json.rook), (Piece::Bishop, &json.bishop)] {
+    for (piece, list) in [
+        (RookOrBishop::Rook, &json.rook),
+        (RookOrBishop::Bishop, &json.bishop),
+    ] {
         if list.len() != 64 {
             return Err(err(format!("{} {piece} squares, need 64", list.len())));
         }

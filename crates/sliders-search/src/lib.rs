@@ -35,7 +35,7 @@ pub mod rng;
 pub mod set;
 pub mod verify;
 
-pub use set::{MagicSet, Piece, SchemeKind, SetError, SquareMagic};
+pub use set::{mask_bits, plain_bits, MagicSet, SchemeKind, SetError, SquareMagic};
 pub use verify::{Report, VerifyError};
 
 /// The README's example, run as a doc test so that it stays true.

@@ -21,46 +21,36 @@
 //!
 //! # The search
 //!
-//! Greedy placement, hardest squares first (the squares whose mask fills the window:
-//! the rook corners and the four central bishops; then rooks, then bishops; more mask
-//! bits first; then square order), in the spirit of Volker Annuss' fixed-shift tables,
-//! where the squares' windows overlap wherever their used entries do not disagree. For
-//! each square the search scans table offsets upward in steps of the offset unit, from
-//! the lowest offset whose window can still reach a free entry, and at each offset tries
-//! [`OffsetOptions::trials`] random high parts. A trial is accepted when every
-//! occupancy's entry is free or holds the same attack set (no destructive collision
-//! within the square, none with squares already placed). Among the accepted trials the
-//! one that leaves the smallest table end wins (the earliest on ties), so the search
-//! prefers magics whose used indices cluster in a narrow band of the window and slot into
-//! the holes and the ragged end the earlier squares left. Scanning stops once no later
-//! offset can give a smaller end. A trial is abandoned as soon as its highest index so
-//! far cannot beat the best end found.
-//!
-//! More trials per offset help most: a rook on ranks 1 to 6 has one mask bit
-//! (its file's rank-7 square, bit 48 + file) whose product `m << p` keeps only the
-//! offset bits, so that blocker moves the index by an amount the offset fixes, and a
-//! compact window (two bands, not spread over all 4096 entries) is rare at any given
-//! offset. Seed 1 with offset shift 2 gives 244,314 entries with 48 trials per offset
-//! and 230,878 with 500 (`--trials 500`); with rooks first instead of
-//! the full-window squares, 256,704 and 231,936 (the central bishops ended up past the
-//! rooks). The rooks on ranks 7 and 8 get four times the trials (their bits at
-//! `p >= 52` see only the offset bits): 226,716 with `--trials 500`, the committed set
-//! (eight times: 226,724). Placing the rank-7/8 rooks before the full-window squares
-//! was slower and no better (over 7 minutes, stopped; the full-window squares then
-//! need a whole free window past them); placing them right after the full-window
-//! squares gave 233,455. First-fit placement (the lowest offset where a magic fits, instead of the
-//! smallest end) was worse: 295,584 entries with offset shift 3.
+//! Greedy placement, hardest squares first ([`OffsetOptions::targets`] in the order of
+//! `order`: the squares whose mask fills the window, then rooks, then bishops), in the
+//! spirit of Volker Annuss' fixed-shift tables, where the squares' windows overlap
+//! wherever their used entries do not disagree. For each square the search scans table
+//! offsets upward in steps of the offset unit, from the lowest offset whose window can
+//! still reach a free entry, and at each offset tries [`OffsetOptions::trials`] random
+//! high parts (more for the squares whose valid magics are rare: see `place`). A trial
+//! is accepted when every occupancy's entry is free or holds the same attack set (no
+//! destructive collision within the square, none with squares already placed); among
+//! the accepted ones the one that leaves the smallest table end wins (the earliest on
+//! ties), so the search prefers magics whose used indices cluster in a narrow band and
+//! slot into the holes and the ragged end the earlier squares left. Scanning stops once
+//! no later offset can give a smaller end, and a trial is abandoned as soon as its
+//! highest index so far cannot beat the best end found.
 //!
 //! Candidates come from the crate's per-square streams ([`crate::rng::Triple`], seeded by
 //! [`crate::rng::chunk_seed`] with the user's seed, the piece and the square), so a seed
-//! gives the same set on every run; the search is sequential (one core).
+//! gives the same set on every run; the search is sequential (one core). What each
+//! choice gains, and what was tried and dropped, is measured in the README's "Magic
+//! search" section.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
-use sliders::Square;
+use sliders::{RookOrBishop, Square};
 
-use crate::rng::{chunk_seed, Candidates, Triple, Xorshift64Star};
-use crate::set::{MagicSet, Piece, SchemeKind, SetError};
+use crate::finder::{by_square, AssembleError};
+use crate::rng::{chunk_seed, shuffle, Candidates, Triple};
+use crate::set::{mask_bits, plain_bits, MagicSet, SchemeKind, SetError};
+use crate::verify::VerifyError;
 
 /// The bits of the magic that hold the offset (in units of `2^offset_shift` entries).
 pub const OFFSET_BITS_MASK: u64 = 0xFFFF;
@@ -75,13 +65,19 @@ pub const fn decoded_offset(magic: u64, offset_shift: u32) -> u32 {
 }
 
 /// The shift of the scheme: 52 for rooks (12-bit window), 55 for bishops (9-bit).
-pub const fn shift_of(piece: Piece) -> u32 {
-    64 - piece.plain_bits()
+pub const fn shift_of(piece: RookOrBishop) -> u32 {
+    64 - plain_bits(piece)
 }
 
 /// The full table index of an occupancy (the scheme's lookup, exactly).
 #[inline(always)]
-pub fn index(piece: Piece, mask: u64, magic: u64, offset_shift: u32, occupied: u64) -> usize {
+pub fn index(
+    piece: RookOrBishop,
+    mask: u64,
+    magic: u64,
+    offset_shift: u32,
+    occupied: u64,
+) -> usize {
     decoded_offset(magic, offset_shift) as usize
         + ((occupied & mask).wrapping_mul(magic) >> shift_of(piece)) as usize
 }
@@ -98,7 +94,7 @@ pub struct OffsetOptions {
     /// Random high parts tried at each offset.
     pub trials: u32,
     /// The squares to place (default: all 128). A partial search gives a partial table.
-    pub targets: Vec<(Piece, Square)>,
+    pub targets: Vec<(RookOrBishop, Square)>,
 }
 
 impl OffsetOptions {
@@ -108,7 +104,7 @@ impl OffsetOptions {
             seed,
             offset_shift: None,
             trials: DEFAULT_TRIALS,
-            targets: Piece::BOTH
+            targets: RookOrBishop::BOTH
                 .iter()
                 .flat_map(|&p| Square::ALL.iter().map(move |&s| (p, s)))
                 .collect(),
@@ -123,7 +119,7 @@ pub const DEFAULT_TRIALS: u32 = 48;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// Rook or bishop.
-    pub piece: Piece,
+    pub piece: RookOrBishop,
     /// The square.
     pub square: Square,
     /// The full magic (its low 16 bits are the offset in units).
@@ -153,43 +149,30 @@ pub struct OffsetOutcome {
 
 impl OffsetOutcome {
     /// The complete set (needs all 128 squares).
-    pub fn to_set(&self) -> Result<MagicSet, String> {
-        let mut magics = [[None::<u64>; 64]; 2];
-        for p in &self.placements {
-            magics[p.piece.index()][p.square as usize] = Some(p.magic);
-        }
-        let mut out = [[0u64; 64]; 2];
-        for piece in Piece::BOTH {
-            for square in Square::ALL {
-                out[piece.index()][square as usize] = magics[piece.index()][square as usize]
-                    .ok_or_else(|| format!("no magic for {piece} {square}"))?;
-            }
-        }
-        MagicSet::offset_in_magic(out[0], out[1], self.offset_shift).map_err(|e| e.to_string())
+    pub fn to_set(&self) -> Result<MagicSet, AssembleError> {
+        let magics = by_square(self.placements.iter().map(|p| (p.piece, p.square, p.magic)))?;
+        MagicSet::offset_in_magic(magics[0], magics[1], self.offset_shift)
+            .map_err(AssembleError::Set)
     }
 }
 
 /// A square's occupancies and their attacks, in a fixed shuffled order (a bad candidate
 /// shows its conflict sooner than in carry-rippler order).
 struct SquareData {
-    piece: Piece,
+    piece: RookOrBishop,
     square: Square,
     shift: u32,
     pairs: Vec<(u64, u64)>,
 }
 
 impl SquareData {
-    fn new(piece: Piece, square: Square) -> Self {
+    fn new(piece: RookOrBishop, square: Square) -> Self {
         let mask = piece.mask(square);
         let mut pairs: Vec<(u64, u64)> = mask
             .subsets()
             .map(|occ| (occ.0, piece.attacks(square, occ).0))
             .collect();
-        let mut g = Xorshift64Star::new(0x0ff5_e7ed);
-        for i in (1..pairs.len()).rev() {
-            let j = (g.next_u64() % (i as u64 + 1)) as usize;
-            pairs.swap(i, j);
-        }
+        shuffle(&mut pairs, 0x0ff5_e7ed);
         SquareData {
             piece,
             square,
@@ -207,14 +190,6 @@ struct Table {
     end: usize,
     /// The lowest free index.
     first_free: usize,
-}
-
-/// Why a run stopped.
-enum RunError {
-    /// An offset past `0xFFFF << shift` was needed.
-    Overflow,
-    /// No magic for a square within the trial cap.
-    NotFound(Piece, Square),
 }
 
 /// Per-square scratch: an epoch per local index, so it is never cleared.
@@ -266,7 +241,8 @@ fn trial(
     Some((lo, hi))
 }
 
-/// The trial factor of the rooks on ranks 7 and 8 (see [`place`]).
+/// The trial factor of the rooks on ranks 7 and 8 (see [`place`]): 4 gave the smallest
+/// table of 1, 4, 8 and 16 (the README's measurements).
 const TOP_ROOK_TRIALS: u32 = 4;
 
 /// Trials at offsets far past the table's end without a valid magic before a square is
@@ -281,7 +257,7 @@ fn place(
     trials: u32,
     rng: &mut Triple,
     count: &mut u64,
-) -> Result<Placement, RunError> {
+) -> Result<Placement, SearchError> {
     // The fewer spare index bits a square has (window bits minus mask bits), the rarer
     // its valid magics: 16x the trials per offset with none spare (the rook corners, the
     // four central bishops), 4x with one (e.g. rook edges), 1x with two or more, so the
@@ -290,7 +266,7 @@ fn place(
         trials << (2 * (data.pairs.len().trailing_zeros() + data.shift).saturating_sub(62)).min(6);
     // Rooks on ranks 7 and 8: their mask bits at p >= 52 reach the window only through
     // the offset bits, so a compact window is rare at any offset: four times the trials.
-    let base = if data.piece == Piece::Rook && data.square as usize >= 48 {
+    let base = if data.piece == RookOrBishop::Rook && data.square as usize >= 48 {
         base * TOP_ROOK_TRIALS
     } else {
         base
@@ -312,9 +288,12 @@ fn place(
     }
     let units_left = (table.end >> offset_shift) as u64 <= OFFSET_BITS_MASK;
     Err(if units_left {
-        RunError::NotFound(data.piece, data.square)
+        SearchError::NotFound {
+            piece: data.piece,
+            square: data.square,
+        }
     } else {
-        RunError::Overflow
+        SearchError::Overflow { offset_shift }
     })
 }
 
@@ -396,14 +375,14 @@ fn scan(
 /// and the four central bishops: every index of the window is used, so each needs a
 /// whole free window, which is easy only while the table is empty), then rooks before
 /// bishops, more mask bits first, then squares.
-fn order(targets: &[(Piece, Square)]) -> Vec<(Piece, Square)> {
+fn order(targets: &[(RookOrBishop, Square)]) -> Vec<(RookOrBishop, Square)> {
     let mut list = targets.to_vec();
     list.sort_by_key(|&(p, s)| {
-        let full = p.mask_bits(s) == p.plain_bits();
+        let full = mask_bits(p, s) == plain_bits(p);
         (
             !full,
             p.index(),
-            std::cmp::Reverse(p.mask_bits(s)),
+            std::cmp::Reverse(mask_bits(p, s)),
             s as usize,
         )
     });
@@ -411,7 +390,10 @@ fn order(targets: &[(Piece, Square)]) -> Vec<(Piece, Square)> {
     list
 }
 
-fn run(opts: &OffsetOptions, offset_shift: u32) -> Result<(Vec<Placement>, usize, u64), RunError> {
+fn run(
+    opts: &OffsetOptions,
+    offset_shift: u32,
+) -> Result<(Vec<Placement>, usize, u64), SearchError> {
     let mut table = Table {
         value: Vec::new(),
         end: 0,
@@ -439,20 +421,63 @@ fn run(opts: &OffsetOptions, offset_shift: u32) -> Result<(Vec<Placement>, usize
     Ok((placements, table.end, count))
 }
 
-/// Runs the search. Errors: a square without a magic (not seen in practice), or a table
-/// that outgrows the largest offset unit.
-pub fn search(opts: &OffsetOptions) -> Result<OffsetOutcome, String> {
-    let start = Instant::now();
-    let shifts: Vec<u32> = match opts.offset_shift {
-        Some(s) if s > MAX_OFFSET_SHIFT => {
-            return Err(format!(
-                "offset shift {s}: the scheme allows 0 to {MAX_OFFSET_SHIFT}"
-            ))
+/// Why [`search`] found no table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// An offset shift past [`MAX_OFFSET_SHIFT`].
+    OffsetShift {
+        /// The shift asked for.
+        offset_shift: u32,
+    },
+    /// A square without a magic within 4,096 offsets past the table's
+    /// end (not seen in practice).
+    NotFound {
+        /// Rook or bishop.
+        piece: RookOrBishop,
+        /// The square.
+        square: Square,
+    },
+    /// The table needed offsets past 16 bits of units with the largest shift tried.
+    Overflow {
+        /// That shift.
+        offset_shift: u32,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::OffsetShift { offset_shift } => write!(
+                f,
+                "offset shift {offset_shift}: the scheme allows 0 to {MAX_OFFSET_SHIFT}"
+            ),
+            SearchError::NotFound { piece, square } => write!(
+                f,
+                "{piece} {square}: no magic found within {MAX_EMPTY_OFFSETS} offsets past the table's end"
+            ),
+            SearchError::Overflow { offset_shift } => write!(
+                f,
+                "the table outgrew 16 bits of offset units with offset shift {offset_shift}"
+            ),
         }
-        Some(s) => vec![s],
-        None => (0..=MAX_OFFSET_SHIFT).collect(),
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// Runs the search: with the offset shift given, or each from 0 up until the table fits
+/// in 16 bits of offset units.
+pub fn search(opts: &OffsetOptions) -> Result<OffsetOutcome, SearchError> {
+    let start = Instant::now();
+    let shifts = match opts.offset_shift {
+        Some(s) if s > MAX_OFFSET_SHIFT => {
+            return Err(SearchError::OffsetShift { offset_shift: s })
+        }
+        Some(s) => s..=s,
+        None => 0..=MAX_OFFSET_SHIFT,
     };
-    for &s in &shifts {
+    let mut last_error = None;
+    for s in shifts {
         match run(opts, s) {
             Ok((placements, entries, trials)) => {
                 return Ok(OffsetOutcome {
@@ -463,31 +488,43 @@ pub fn search(opts: &OffsetOptions) -> Result<OffsetOutcome, String> {
                     elapsed: start.elapsed(),
                 })
             }
-            Err(RunError::Overflow) => continue,
-            Err(RunError::NotFound(piece, square)) => {
-                return Err(format!(
-                    "{piece} {square}: no magic found within {MAX_EMPTY_OFFSETS} offsets past the table's end"
-                ))
-            }
+            Err(e @ SearchError::Overflow { .. }) => last_error = Some(e),
+            Err(e) => return Err(e),
         }
     }
-    Err(format!(
-        "the table outgrew 16 bits of offset units with offset shift {}",
-        shifts.last().copied().unwrap_or(0)
-    ))
+    Err(last_error.expect("at least one offset shift tried"))
 }
+
+/// Why [`write_core_data`] wrote nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoreDataError {
+    /// The set is of another scheme.
+    Scheme(SchemeKind),
+    /// The set fails verification.
+    Verify(VerifyError),
+}
+
+impl fmt::Display for CoreDataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CoreDataError::Scheme(scheme) => {
+                write!(f, "an offset-in-magic set is needed, not {scheme}")
+            }
+            CoreDataError::Verify(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CoreDataError {}
 
 /// The core crate's data file `crates/sliders/src/schemes/data/offset_in_magic_generated.rs` for a
 /// verified set: the entry count, the offset shift and the 128 magics. `command` is the
 /// command that generated it (named in the header).
-pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, String> {
+pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, CoreDataError> {
     if set.scheme() != SchemeKind::OffsetInMagic {
-        return Err(format!(
-            "an offset-in-magic set is needed, not {}",
-            set.scheme()
-        ));
+        return Err(CoreDataError::Scheme(set.scheme()));
     }
-    let report = set.verify().map_err(|e| e.to_string())?;
+    let report = set.verify().map_err(CoreDataError::Verify)?;
     let mut out = String::new();
     out.push_str(&format!(
         "//! Generated by `{command}` from tests/data/own/offset_in_magic_sliders.csv: do not edit.\n"
@@ -503,8 +540,8 @@ pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, String> 
         set.offset_shift()
     ));
     for (piece, name) in [
-        (Piece::Rook, "ROOK_MAGICS"),
-        (Piece::Bishop, "BISHOP_MAGICS"),
+        (RookOrBishop::Rook, "ROOK_MAGICS"),
+        (RookOrBishop::Bishop, "BISHOP_MAGICS"),
     ] {
         out.push_str("#[rustfmt::skip]\n");
         out.push_str(&format!("pub(super) const {name}: [u64; 64] = [\n"));
@@ -525,7 +562,7 @@ pub(crate) fn check_offsets(
     magics: &[[crate::SquareMagic; 64]; 2],
     offset_shift: u32,
 ) -> Result<(), SetError> {
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let m = magics[piece.index()][square as usize];
             if m.offset != decoded_offset(m.magic, offset_shift) {

@@ -5,15 +5,17 @@
 //! rook before bishop, then square order), each at the lowest offset where every entry
 //! it uses is free or already holds the same attack set.
 
-use sliders::Square;
+use std::fmt;
 
-use crate::set::{MagicSet, Piece, SchemeKind, SetError};
+use sliders::{RookOrBishop, Square};
+
+use crate::set::{MagicSet, SchemeKind};
 
 /// A square and its used entries.
-type Window = (Piece, Square, Vec<(u32, u64)>);
+type Window = (RookOrBishop, Square, Vec<(u32, u64)>);
 
 /// One square's used entries: `(local index, attacks)`, ascending.
-fn window(set: &MagicSet, piece: Piece, square: Square) -> Vec<(u32, u64)> {
+fn window(set: &MagicSet, piece: RookOrBishop, square: Square) -> Vec<(u32, u64)> {
     let m = set.get(piece, square);
     let mask = piece.mask(square);
     let mut used: Vec<(u32, u64)> = mask
@@ -39,35 +41,60 @@ pub struct Packed {
     pub entries: usize,
 }
 
+/// Why a set cannot be packed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackError {
+    /// Not a fixed-shift or black set: separate tables have nothing to share, and an
+    /// offset-in-magic set's offsets live in its magics.
+    Scheme(SchemeKind),
+    /// The square's magic sends two occupancies with different attacks to one index.
+    Collision {
+        /// Rook or bishop.
+        piece: RookOrBishop,
+        /// The square.
+        square: Square,
+    },
+}
+
+impl fmt::Display for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PackError::Scheme(SchemeKind::OffsetInMagic) => f.write_str(
+                "offset-in-magic sets cannot be repacked: the offsets live in the magics' low bits, which change the products",
+            ),
+            PackError::Scheme(scheme) => write!(
+                f,
+                "pack works on shared tables (fixed-shift, black), not {scheme}"
+            ),
+            PackError::Collision { piece, square } => {
+                write!(f, "{piece} {square}: destructive collision")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PackError {}
+
 /// Repacks a fixed-shift or black set's offsets (greedy first-fit). The magics must be
 /// valid (no destructive collision within a square); the result verifies.
-pub fn pack(set: &MagicSet) -> Result<Packed, String> {
-    if set.scheme() == SchemeKind::OffsetInMagic {
-        return Err(
-            "offset-in-magic sets cannot be repacked: the offsets live in the magics' low bits, which change the products"
-                .into(),
-        );
-    }
-    if !set.scheme().shared_table() {
-        return Err(format!(
-            "pack works on shared tables (fixed-shift, black), not {}",
-            set.scheme()
-        ));
+pub fn pack(set: &MagicSet) -> Result<Packed, PackError> {
+    if !packable(set.scheme()) {
+        return Err(PackError::Scheme(set.scheme()));
     }
     let mut windows: Vec<Window> = Vec::with_capacity(128);
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let w = window(set, piece, square);
             // A destructive collision shows as one index twice.
             if w.windows(2).any(|p| p[0].0 == p[1].0) {
-                return Err(format!("{piece} {square}: destructive collision"));
+                return Err(PackError::Collision { piece, square });
             }
             windows.push((piece, square, w));
         }
     }
     let original: [[u32; 64]; 2] = [
-        set.piece(Piece::Rook).map(|m| m.offset),
-        set.piece(Piece::Bishop).map(|m| m.offset),
+        set.piece(RookOrBishop::Rook).map(|m| m.offset),
+        set.piece(RookOrBishop::Bishop).map(|m| m.offset),
     ];
     let span = |w: &[(u32, u64)]| w.last().map_or(0, |l| l.0) - w.first().map_or(0, |f| f.0);
     // Orders to try; the best result (or the input, if smaller) wins.
@@ -118,9 +145,11 @@ pub fn pack(set: &MagicSet) -> Result<Packed, String> {
         size = before;
         offsets = original;
     }
+    // The same magics and bits: only offsets, which `with_offsets` does not check for
+    // these schemes, changed.
     let packed = set
         .with_offsets(offsets[0], offsets[1])
-        .map_err(|e: SetError| e.to_string())?;
+        .expect("new offsets for the same magics");
     Ok(Packed {
         set: packed,
         entries: size,

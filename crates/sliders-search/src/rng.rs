@@ -111,6 +111,16 @@ pub const fn chunk_seed(seed: u64, piece: usize, square: usize, chunk: u64) -> u
     mix64(mix64(mix64(seed) ^ ((piece as u64) << 8 | square as u64)) ^ chunk)
 }
 
+/// Puts `items` in the fixed pseudo-random order `seed` gives (Fisher-Yates with
+/// xorshift64*): the test order of a square's occupancies.
+pub(crate) fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut g = Xorshift64Star::new(seed);
+    for i in (1..items.len()).rev() {
+        let j = (g.next_u64() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,16 +3,18 @@
 
 use std::fmt;
 
-use sliders::reference::{BISHOP_MASKS, ROOK_MASKS};
 use sliders::schemes::{IndexFn, MagicEntry};
-use sliders::{Bitboard, Slider, Square};
+use sliders::{Bitboard, RookOrBishop, Square};
 
 /// The largest table (in entries) a set may address: 2^22 entries (32 MiB of attack
 /// sets). Far above any real set (plain magics use 294,912), it bounds what `verify`
 /// allocates.
 pub const MAX_TABLE_ENTRIES: u64 = 1 << 22;
 
-/// The magic layouts a set can use.
+/// The magic layouts a set can use: the six magic schemes of the core crate, named as
+/// there (`sliders::schemes::SchemeId`, `sliders::schemes::KNOWN`). A core scheme names
+/// one built-in table; a `SchemeKind` is the layout and index function any set of
+/// magics in it shares (so `fancy-best`'s magics are a [`SchemeKind::Fancy`] set).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SchemeKind {
     /// Variable shift per square; rook and bishop tables each numbered from 0.
@@ -42,8 +44,8 @@ impl SchemeKind {
         SchemeKind::OffsetInMagic,
     ];
 
-    /// The scheme's name on the command line and in files: `fancy`, `fancy32`, `plain`,
-    /// `fixed-shift`, `black`, `offset-in-magic`.
+    /// The core scheme's name, on the command line and in files: `fancy`, `fancy32`,
+    /// `plain`, `fixed-shift`, `black`, `offset-in-magic`.
     pub const fn name(self) -> &'static str {
         match self {
             SchemeKind::Fancy => "fancy",
@@ -55,17 +57,26 @@ impl SchemeKind {
         }
     }
 
-    /// Parses a name from [`SchemeKind::name`] (also `fixed_shift`, `offset_in_magic`).
+    /// The scheme [`SchemeKind::name`] names, as the core parses names (the whole name,
+    /// spaces around it aside). `_` for `-` (`fixed_shift`) is read too: the command
+    /// line and magic files have always accepted it.
+    ///
+    /// ```
+    /// use sliders_search::SchemeKind;
+    /// assert_eq!(SchemeKind::from_name("fixed-shift"), Some(SchemeKind::FixedShift));
+    /// assert_eq!(SchemeKind::from_name("fancy-best"), None); // a table, not a layout
+    /// ```
     pub fn from_name(name: &str) -> Option<Self> {
-        match name.trim() {
-            "fancy" => Some(SchemeKind::Fancy),
-            "fancy32" => Some(SchemeKind::Fancy32),
-            "plain" => Some(SchemeKind::Plain),
-            "fixed-shift" | "fixed_shift" => Some(SchemeKind::FixedShift),
-            "black" => Some(SchemeKind::Black),
-            "offset-in-magic" | "offset_in_magic" => Some(SchemeKind::OffsetInMagic),
-            _ => None,
-        }
+        let name = name.trim().replace('_', "-");
+        Self::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// The names of [`SchemeKind::ALL`], for messages: `fancy, fancy32, ..., or
+    /// offset-in-magic`.
+    pub fn names() -> String {
+        let names = Self::ALL.map(Self::name);
+        let (last, rest) = names.split_last().expect("there are schemes");
+        format!("{} or {last}", rest.join(", "))
     }
 
     /// Whether rook and bishop squares share one table (fixed-shift, black,
@@ -101,85 +112,17 @@ impl fmt::Display for SchemeKind {
     }
 }
 
-/// Rook or bishop: the two pieces a magic set covers.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Piece {
-    /// The rook.
-    Rook,
-    /// The bishop.
-    Bishop,
+/// The popcount of `piece`'s mask on `square`: the index bits of a fancy magic.
+pub const fn mask_bits(piece: RookOrBishop, square: Square) -> u32 {
+    piece.mask(square).0.count_ones()
 }
 
-impl Piece {
-    /// Both pieces, rook first (the order of files and searches).
-    pub const BOTH: [Piece; 2] = [Piece::Rook, Piece::Bishop];
-
-    /// `rook` or `bishop`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Piece::Rook => "rook",
-            Piece::Bishop => "bishop",
-        }
-    }
-
-    /// Parses `rook` or `bishop`.
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name.trim() {
-            "rook" => Some(Piece::Rook),
-            "bishop" => Some(Piece::Bishop),
-            _ => None,
-        }
-    }
-
-    /// The core crate's slider.
-    pub const fn slider(self) -> Slider {
-        match self {
-            Piece::Rook => Slider::Rook,
-            Piece::Bishop => Slider::Bishop,
-        }
-    }
-
-    /// The standard relevant-occupancy mask of `square`.
-    pub const fn mask(self, square: Square) -> Bitboard {
-        match self {
-            Piece::Rook => ROOK_MASKS[square as usize],
-            Piece::Bishop => BISHOP_MASKS[square as usize],
-        }
-    }
-
-    /// The popcount of the mask of `square`.
-    pub const fn mask_bits(self, square: Square) -> u32 {
-        self.mask(square).0.count_ones()
-    }
-
-    /// The reference attacks of this piece.
-    pub const fn attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
-        match self {
-            Piece::Rook => sliders::reference::rook_attacks(square, occupied),
-            Piece::Bishop => sliders::reference::bishop_attacks(square, occupied),
-        }
-    }
-
-    /// The bits of a plain (and fixed-shift) index: 12 for rooks, 9 for bishops.
-    pub const fn plain_bits(self) -> u32 {
-        match self {
-            Piece::Rook => 12,
-            Piece::Bishop => 9,
-        }
-    }
-
-    /// 0 for rook, 1 for bishop.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The index bits of a plain, fixed-shift or offset-in-magic magic: 12 for rooks, 9 for
+/// bishops (the most any square's mask has).
+pub const fn plain_bits(piece: RookOrBishop) -> u32 {
+    match piece {
+        RookOrBishop::Rook => 12,
+        RookOrBishop::Bishop => 9,
     }
 }
 
@@ -219,7 +162,7 @@ pub enum SetError {
     /// the set's offset shift.
     OffsetNotInMagic {
         /// Rook or bishop.
-        piece: Piece,
+        piece: RookOrBishop,
         /// The square.
         square: Square,
         /// The offset given.
@@ -229,31 +172,56 @@ pub enum SetError {
         /// The set's offset shift.
         offset_shift: u32,
     },
-    /// Index bits outside 1..=24 (1..=32 would do for the product, but no table that
-    /// large is useful), or different from the scheme's fixed width.
+    /// An offset-in-magic set's offset shift past
+    /// [`MAX_OFFSET_SHIFT`](crate::offset::MAX_OFFSET_SHIFT): the shift is the set's, not a
+    /// square's.
+    OffsetShift {
+        /// The shift given.
+        offset_shift: u32,
+    },
+    /// Index bits the scheme does not allow on this square.
     Bits {
         /// Rook or bishop.
-        piece: Piece,
+        piece: RookOrBishop,
         /// The square.
         square: Square,
         /// The bits given.
         bits: u32,
-        /// What was expected.
-        expected: String,
+        /// What the scheme allows.
+        expected: ExpectedBits,
     },
-    /// The offset plus the square's 2^bits window passes [`MAX_TABLE_ENTRIES`] (not
-    /// returned by [`MagicSet::new`], which leaves offsets to `verify`; kept for callers
-    /// that check layouts).
-    OffsetOutOfRange {
-        /// Rook or bishop.
-        piece: Piece,
-        /// The square.
-        square: Square,
-        /// The offset.
-        offset: u32,
-        /// The index bits.
+}
+
+/// The index bits a scheme allows, in a [`SetError::Bits`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpectedBits {
+    /// 1 to 24 (1 to 32 would do for the product, but no table that large is useful).
+    Range,
+    /// The scheme's one width for the piece (plain, offset-in-magic: 12 rook, 9 bishop).
+    Fixed {
+        /// The scheme.
+        scheme: SchemeKind,
+        /// The width.
         bits: u32,
     },
+    /// The width of the piece's a1 square: fixed-shift and black have one shift per
+    /// piece.
+    SameAsA1 {
+        /// The a1 square's bits.
+        bits: u32,
+    },
+}
+
+impl fmt::Display for ExpectedBits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ExpectedBits::Range => f.write_str("1 to 24"),
+            ExpectedBits::Fixed { scheme, bits } => write!(f, "{bits} for {scheme} magics"),
+            ExpectedBits::SameAsA1 { bits } => {
+                write!(f, "{bits} (the a1 width: one shift per piece)")
+            }
+        }
+    }
 }
 
 impl fmt::Display for SetError {
@@ -265,14 +233,10 @@ impl fmt::Display for SetError {
                 bits,
                 expected,
             } => write!(f, "{piece} {square}: {bits} index bits, expected {expected}"),
-            SetError::OffsetOutOfRange {
-                piece,
-                square,
-                offset,
-                bits,
-            } => write!(
+            SetError::OffsetShift { offset_shift } => write!(
                 f,
-                "{piece} {square}: offset {offset} out of range (offset + 2^{bits} passes {MAX_TABLE_ENTRIES} entries)"
+                "offset shift {offset_shift}: offset-in-magic allows 0 to {}",
+                crate::offset::MAX_OFFSET_SHIFT
             ),
             SetError::OffsetNotInMagic {
                 piece,
@@ -293,15 +257,78 @@ impl fmt::Display for SetError {
 impl std::error::Error for SetError {}
 
 impl SetError {
-    /// The piece and square the error is about.
-    pub fn square(&self) -> (Piece, Square) {
+    /// The piece and square the error is about (`None` for the set-wide offset shift).
+    pub fn square(&self) -> Option<(RookOrBishop, Square)> {
         match *self {
             SetError::Bits { piece, square, .. }
-            | SetError::OffsetOutOfRange { piece, square, .. }
-            | SetError::OffsetNotInMagic { piece, square, .. } => (piece, square),
+            | SetError::OffsetNotInMagic { piece, square, .. } => Some((piece, square)),
+            SetError::OffsetShift { .. } => None,
         }
     }
 }
+
+/// Why [`MagicSet::fill_table`] could not fill the core's attack table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// A square's window (its offset plus 2^bits entries) passes [`MAX_TABLE_ENTRIES`]:
+    /// the table would be larger than any set may address.
+    OffsetOutOfRange {
+        /// Rook or bishop.
+        piece: RookOrBishop,
+        /// The square.
+        square: Square,
+        /// The offset.
+        offset: u32,
+        /// The index bits.
+        bits: u32,
+    },
+    /// The core's filler found a wrong entry (a collision or an index out of range).
+    Fill(sliders::schemes::FillError),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use sliders::schemes::FillError;
+        match *self {
+            TableError::OffsetOutOfRange {
+                piece,
+                square,
+                offset,
+                bits,
+            } => write!(
+                f,
+                "{piece} {square}: offset {offset} out of range (offset + 2^{bits} passes {MAX_TABLE_ENTRIES} entries)"
+            ),
+            TableError::Fill(FillError::Collision {
+                slider,
+                square,
+                occupied,
+                index,
+            }) => write!(
+                f,
+                "{} {square}: occupancy 0x{:016x} finds entry {index} holding other attacks",
+                slider.name(),
+                occupied.0
+            ),
+            TableError::Fill(FillError::OutOfRange {
+                slider,
+                square,
+                occupied,
+                index,
+            }) => write!(
+                f,
+                "{} {square}: occupancy 0x{:016x} indexes {index}, past the table",
+                slider.name(),
+                occupied.0
+            ),
+            TableError::Fill(FillError::WrongMask { slider, square }) => {
+                write!(f, "{} {square}: not the standard mask", slider.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
 
 /// A complete magic set: 64 rook and 64 bishop magics under one scheme. Building one
 /// checks its shape (bits, offsets); [`MagicSet::verify`] checks every occupancy.
@@ -329,36 +356,32 @@ impl MagicSet {
         bishop: [SquareMagic; 64],
     ) -> Result<Self, SetError> {
         let magics = [rook, bishop];
-        for piece in Piece::BOTH {
+        for piece in RookOrBishop::BOTH {
             let first_bits = magics[piece.index()][0].bits;
             for square in Square::ALL {
                 let m = magics[piece.index()][square as usize];
-                let bad = |expected: String| SetError::Bits {
-                    piece,
-                    square,
-                    bits: m.bits,
-                    expected,
-                };
-                if !(1..=24).contains(&m.bits) {
-                    return Err(bad("1 to 24".into()));
-                }
-                match scheme {
-                    SchemeKind::Plain if m.bits != piece.plain_bits() => {
-                        return Err(bad(format!("{} for plain magics", piece.plain_bits())));
-                    }
-                    SchemeKind::OffsetInMagic if m.bits != piece.plain_bits() => {
-                        return Err(bad(format!(
-                            "{} for offset-in-magic (shift {})",
-                            piece.plain_bits(),
-                            64 - piece.plain_bits()
-                        )));
+                let expected = match scheme {
+                    _ if !(1..=24).contains(&m.bits) => Some(ExpectedBits::Range),
+                    SchemeKind::Plain | SchemeKind::OffsetInMagic
+                        if m.bits != plain_bits(piece) =>
+                    {
+                        Some(ExpectedBits::Fixed {
+                            scheme,
+                            bits: plain_bits(piece),
+                        })
                     }
                     SchemeKind::FixedShift | SchemeKind::Black if m.bits != first_bits => {
-                        return Err(bad(format!(
-                            "{first_bits} (the {piece} a1 width: one shift per piece)"
-                        )));
+                        Some(ExpectedBits::SameAsA1 { bits: first_bits })
                     }
-                    _ => {}
+                    _ => None,
+                };
+                if let Some(expected) = expected {
+                    return Err(SetError::Bits {
+                        piece,
+                        square,
+                        bits: m.bits,
+                        expected,
+                    });
                 }
             }
         }
@@ -391,10 +414,10 @@ impl MagicSet {
         bishop: [u64; 64],
         offset_shift: u32,
     ) -> Result<Self, SetError> {
-        let make = |piece: Piece, magics: [u64; 64]| -> [SquareMagic; 64] {
+        let make = |piece: RookOrBishop, magics: [u64; 64]| -> [SquareMagic; 64] {
             magics.map(|magic| SquareMagic {
                 magic,
-                bits: piece.plain_bits(),
+                bits: plain_bits(piece),
                 offset: crate::offset::decoded_offset(
                     magic,
                     offset_shift.min(crate::offset::MAX_OFFSET_SHIFT),
@@ -403,8 +426,8 @@ impl MagicSet {
         };
         Self::with_offset_shift(
             SchemeKind::OffsetInMagic,
-            make(Piece::Rook, rook),
-            make(Piece::Bishop, bishop),
+            make(RookOrBishop::Rook, rook),
+            make(RookOrBishop::Bishop, bishop),
             offset_shift,
         )
     }
@@ -419,14 +442,7 @@ impl MagicSet {
     ) -> Result<Self, SetError> {
         if scheme == SchemeKind::OffsetInMagic {
             if offset_shift > crate::offset::MAX_OFFSET_SHIFT {
-                // Only reachable through the API (files are checked when read).
-                return Err(SetError::OffsetNotInMagic {
-                    piece: Piece::Rook,
-                    square: Square::A1,
-                    offset: rook[0].offset,
-                    magic: rook[0].magic,
-                    offset_shift,
-                });
+                return Err(SetError::OffsetShift { offset_shift });
             }
             // Checked against the given shift first, so an error names the right square.
             crate::offset::check_offsets(&[rook, bishop], offset_shift)?;
@@ -449,12 +465,12 @@ impl MagicSet {
     }
 
     /// One square's magic.
-    pub fn get(&self, piece: Piece, square: Square) -> SquareMagic {
+    pub fn get(&self, piece: RookOrBishop, square: Square) -> SquareMagic {
         self.magics[piece.index()][square as usize]
     }
 
     /// The 64 magics of a piece, by square.
-    pub fn piece(&self, piece: Piece) -> &[SquareMagic; 64] {
+    pub fn piece(&self, piece: RookOrBishop) -> &[SquareMagic; 64] {
         &self.magics[piece.index()]
     }
 
@@ -474,7 +490,7 @@ impl MagicSet {
 
     /// The shift of a square's magic: the product width (64, or 32 for fancy32) minus its
     /// bits.
-    pub fn shift(&self, piece: Piece, square: Square) -> u32 {
+    pub fn shift(&self, piece: RookOrBishop, square: Square) -> u32 {
         self.scheme.product_bits() - self.get(piece, square).bits
     }
 
@@ -488,7 +504,7 @@ impl MagicSet {
         } else {
             self.separate_sizes().0 as u32
         };
-        let make = |piece: Piece, base: u32| -> [MagicEntry; 64] {
+        let make = |piece: RookOrBishop, base: u32| -> [MagicEntry; 64] {
             std::array::from_fn(|i| {
                 let square = Square::ALL[i];
                 let m = self.get(piece, square);
@@ -501,8 +517,8 @@ impl MagicSet {
             })
         };
         (
-            make(Piece::Rook, 0),
-            make(Piece::Bishop, bishop_base),
+            make(RookOrBishop::Rook, 0),
+            make(RookOrBishop::Bishop, bishop_base),
             self.scheme.index_fn(),
         )
     }
@@ -510,23 +526,23 @@ impl MagicSet {
     /// For separate tables (fancy, fancy32, plain): the rook and bishop table sizes,
     /// each the highest `offset + 2^bits`. Meaningless for shared tables.
     pub fn separate_sizes(&self) -> (usize, usize) {
-        let size = |piece: Piece| {
+        let size = |piece: RookOrBishop| {
             self.piece(piece)
                 .iter()
                 .map(|m| m.offset as usize + (1usize << m.bits))
                 .max()
                 .unwrap_or(0)
         };
-        (size(Piece::Rook), size(Piece::Bishop))
+        (size(RookOrBishop::Rook), size(RookOrBishop::Bishop))
     }
 
     /// The squares whose magic uses fewer index bits than their mask has bits.
-    pub fn below_mask(&self) -> Vec<(Piece, Square, u32, u32)> {
+    pub fn below_mask(&self) -> Vec<(RookOrBishop, Square, u32, u32)> {
         let mut out = Vec::new();
-        for piece in Piece::BOTH {
+        for piece in RookOrBishop::BOTH {
             for square in Square::ALL {
                 let bits = self.get(piece, square).bits;
-                let mask_bits = piece.mask_bits(square);
+                let mask_bits = mask_bits(piece, square);
                 if bits < mask_bits {
                     out.push((piece, square, bits, mask_bits));
                 }
@@ -538,34 +554,27 @@ impl MagicSet {
     /// Fills an attack table for this set with the core crate's `fill_all` (a second,
     /// independent check of [`MagicSet::verify`]); the table is what the core's schemes
     /// index with [`MagicSet::entries`].
-    pub fn fill_table(&self) -> Result<Vec<Bitboard>, sliders::schemes::FillError> {
+    pub fn fill_table(&self) -> Result<Vec<Bitboard>, TableError> {
         let (rook, bishop, index_fn) = self.entries();
-        let len = rook
-            .iter()
-            .chain(bishop.iter())
-            .map(|e| e.offset as usize + (1usize << (self.scheme.product_bits() - e.shift)))
-            .max()
-            .unwrap_or(0);
-        if len as u64 > MAX_TABLE_ENTRIES {
-            let (slider, entry_square) = rook
-                .iter()
-                .chain(bishop.iter())
-                .enumerate()
-                .max_by_key(|(_, e)| e.offset)
-                .map(|(i, _)| {
-                    let slider = if i < 64 { Slider::Rook } else { Slider::Bishop };
-                    (slider, Square::ALL[i % 64])
-                })
-                .unwrap_or((Slider::Rook, Square::A1));
-            return Err(sliders::schemes::FillError::OutOfRange {
-                slider,
-                square: entry_square,
-                occupied: Bitboard::EMPTY,
-                index: len,
-            });
+        let mut len = 0;
+        for (piece, entries) in [(RookOrBishop::Rook, &rook), (RookOrBishop::Bishop, &bishop)] {
+            for (square, e) in Square::ALL.into_iter().zip(entries) {
+                let bits = self.scheme.product_bits() - e.shift;
+                let end = e.offset as u64 + (1 << bits);
+                if end > MAX_TABLE_ENTRIES {
+                    return Err(TableError::OffsetOutOfRange {
+                        piece,
+                        square,
+                        offset: e.offset,
+                        bits,
+                    });
+                }
+                len = len.max(end as usize);
+            }
         }
         let mut table = vec![Bitboard::EMPTY; len];
-        sliders::schemes::magic::fill_all(&mut table, &rook, &bishop, index_fn)?;
+        sliders::schemes::magic::fill_all(&mut table, &rook, &bishop, index_fn)
+            .map_err(TableError::Fill)?;
         // Trim to the highest used entry (shared tables may leave the tail unused).
         let used = table.iter().rposition(|b| b.0 != 0).map_or(0, |i| i + 1);
         table.truncate(used);
@@ -581,13 +590,13 @@ impl MagicSet {
     pub fn to_tables<'a>(
         &self,
         table: &'a mut Vec<Bitboard>,
-    ) -> Result<sliders::schemes::MagicTables<'a>, String> {
-        let filled = self.fill_table().map_err(|e| format!("{e:?}"))?;
+    ) -> Result<sliders::schemes::MagicTables<'a>, TableError> {
+        let filled = self.fill_table()?;
         let (rook, bishop, _) = self.entries();
         table.clear();
         table.resize(filled.len(), Bitboard::EMPTY);
         sliders::schemes::MagicTables::fill_with(rook, bishop, table, self.scheme.index_fn())
-            .map_err(|e| format!("{e:?}"))
+            .map_err(TableError::Fill)
     }
 }
 
@@ -617,5 +626,47 @@ pub mod square_serde {
         let name = String::deserialize(d)?;
         name.parse()
             .map_err(|_| serde::de::Error::custom(format!("unknown square '{name}'")))
+    }
+}
+
+/// Serde for [`RookOrBishop`] as its name (`"rook"`, `"bishop"`), for
+/// `#[serde(with = ...)]`.
+pub mod piece_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use sliders::RookOrBishop;
+
+    /// Writes the piece's name.
+    pub fn serialize<S: Serializer>(piece: &RookOrBishop, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(piece.name())
+    }
+
+    /// Reads a piece's name.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<RookOrBishop, D::Error> {
+        let name = String::deserialize(d)?;
+        RookOrBishop::from_name(&name).ok_or_else(|| {
+            serde::de::Error::custom(format!("unknown piece '{name}': expected rook or bishop"))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scheme_names_are_the_core_schemes_names() {
+        for kind in SchemeKind::ALL {
+            assert!(
+                sliders::schemes::KNOWN
+                    .iter()
+                    .any(|k| k.name == kind.name()),
+                "{kind}"
+            );
+            assert_eq!(SchemeKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(
+            SchemeKind::names(),
+            "fancy, fancy32, plain, fixed-shift, black or offset-in-magic"
+        );
     }
 }

@@ -3,9 +3,9 @@
 
 use std::fmt;
 
-use sliders::{Bitboard, Square};
+use sliders::{Bitboard, RookOrBishop, Square};
 
-use crate::set::{MagicSet, Piece, SchemeKind, MAX_TABLE_ENTRIES};
+use crate::set::{MagicSet, SchemeKind, MAX_TABLE_ENTRIES};
 
 /// What `verify` found wrong first (squares are checked rook a1..h8, then bishop a1..h8).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,7 +13,7 @@ pub enum VerifyError {
     /// Two occupancies of one square with different attack sets share an index.
     Collision {
         /// Rook or bishop.
-        piece: Piece,
+        piece: RookOrBishop,
         /// The square.
         square: Square,
         /// The table index (including the offset).
@@ -26,7 +26,7 @@ pub enum VerifyError {
     /// An index falls outside the table the set may address.
     OffsetOutOfRange {
         /// Rook or bishop.
-        piece: Piece,
+        piece: RookOrBishop,
         /// The square.
         square: Square,
         /// The square's offset.
@@ -40,13 +40,13 @@ pub enum VerifyError {
     /// attacks by two squares.
     Conflict {
         /// The square whose occupancy found the entry taken.
-        piece: Piece,
+        piece: RookOrBishop,
         /// Its square.
         square: Square,
         /// Its occupancy.
         occupancy: Bitboard,
         /// The square that filled the entry first.
-        other_piece: Piece,
+        other_piece: RookOrBishop,
         /// Its square.
         other_square: Square,
         /// The other square's occupancy at that entry.
@@ -58,7 +58,7 @@ pub enum VerifyError {
 
 impl VerifyError {
     /// The failing piece and square.
-    pub fn square(&self) -> (Piece, Square) {
+    pub fn square(&self) -> (RookOrBishop, Square) {
         match *self {
             VerifyError::Collision { piece, square, .. }
             | VerifyError::OffsetOutOfRange { piece, square, .. }
@@ -127,7 +127,7 @@ pub struct Report {
     /// Entries actually written (distinct indices used).
     pub used_entries: usize,
     /// `(piece, square, bits, mask bits)` of every square below its mask bits.
-    pub below_mask: Vec<(Piece, Square, u32, u32)>,
+    pub below_mask: Vec<(RookOrBishop, Square, u32, u32)>,
 }
 
 impl Report {
@@ -145,9 +145,13 @@ struct Slot {
     owner: u8,
 }
 
-fn owner_of(code: u8) -> (Piece, Square) {
+fn owner_of(code: u8) -> (RookOrBishop, Square) {
     let i = (code - 1) as usize;
-    let piece = if i < 64 { Piece::Rook } else { Piece::Bishop };
+    let piece = if i < 64 {
+        RookOrBishop::Rook
+    } else {
+        RookOrBishop::Bishop
+    };
     (piece, Square::ALL[i % 64])
 }
 
@@ -160,7 +164,7 @@ impl MagicSet {
         let scheme = self.scheme();
         let mut tables: [Vec<Slot>; 2] = [Vec::new(), Vec::new()];
         let mut occupancies = Vec::with_capacity(4096);
-        for piece in Piece::BOTH {
+        for piece in RookOrBishop::BOTH {
             let t = if scheme.shared_table() {
                 0
             } else {

@@ -1,10 +1,11 @@
 //! The offset-in-magic scheme: the committed set, corrupted copies, the core data file,
 //! and a small deterministic search.
 
+use sliders::RookOrBishop;
 use sliders::Square;
 use sliders_search::csv::{read_csv, read_set, write_csv};
 use sliders_search::offset::{decoded_offset, index, search, write_core_data, OffsetOptions};
-use sliders_search::{Piece, SchemeKind};
+use sliders_search::SchemeKind;
 
 const CSV: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -32,7 +33,7 @@ fn committed_set_verifies_exhaustively() {
     let s = set.offset_shift();
     let mut table = vec![0u64; ENTRIES];
     let mut highest = 0;
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let m = set.get(piece, square).magic;
             let mask = piece.mask(square);
@@ -58,7 +59,7 @@ fn offset_column_must_match_the_magic() {
     let text = text();
     // Bishop e4's offset column one unit off.
     let set = read_set(&text, None).unwrap();
-    let m = set.get(Piece::Bishop, Square::E4);
+    let m = set.get(RookOrBishop::Bishop, Square::E4);
     let row = format!(",{}\n", m.offset);
     let line = text
         .lines()
@@ -78,7 +79,10 @@ fn offset_column_must_match_the_magic() {
 #[test]
 fn altered_magic_is_rejected_naming_the_square() {
     let set = read_set(&text(), None).unwrap();
-    for (piece, square) in [(Piece::Rook, Square::D4), (Piece::Bishop, Square::H8)] {
+    for (piece, square) in [
+        (RookOrBishop::Rook, Square::D4),
+        (RookOrBishop::Bishop, Square::H8),
+    ] {
         let old = set.get(piece, square).magic;
         // Change high bits only: the offset bits stay, the products change.
         let new = (old & 0xFFFF) | 0x0000_0001_0000_0000;
@@ -104,17 +108,36 @@ fn malformed_offset_shift_is_rejected() {
 fn csv_round_trip_keeps_the_set() {
     let set = read_set(&text(), None).unwrap();
     let again = read_set(&write_csv(&set), None).unwrap();
-    assert_eq!(set.piece(Piece::Rook), again.piece(Piece::Rook));
-    assert_eq!(set.piece(Piece::Bishop), again.piece(Piece::Bishop));
+    assert_eq!(
+        set.piece(RookOrBishop::Rook),
+        again.piece(RookOrBishop::Rook)
+    );
+    assert_eq!(
+        set.piece(RookOrBishop::Bishop),
+        again.piece(RookOrBishop::Bishop)
+    );
     assert_eq!(set.offset_shift(), again.offset_shift());
-    for piece in Piece::BOTH {
+    for piece in RookOrBishop::BOTH {
         for square in Square::ALL {
             let m = set.get(piece, square);
             assert_eq!(m.offset, decoded_offset(m.magic, set.offset_shift()));
         }
     }
     // Offsets live in the magics: packing is refused.
-    assert!(sliders_search::pack::pack(&set).is_err());
+    assert_eq!(
+        sliders_search::pack::pack(&set).unwrap_err(),
+        sliders_search::pack::PackError::Scheme(SchemeKind::OffsetInMagic)
+    );
+    // An offset shift past 3 is the set's error, not a square's.
+    let magics = |piece| set.piece(piece).map(|m| m.magic);
+    let e = sliders_search::MagicSet::offset_in_magic(
+        magics(RookOrBishop::Rook),
+        magics(RookOrBishop::Bishop),
+        4,
+    )
+    .unwrap_err();
+    assert_eq!(e, sliders_search::SetError::OffsetShift { offset_shift: 4 });
+    assert_eq!(e.square(), None);
 }
 
 #[test]
@@ -135,8 +158,8 @@ fn small_search_is_deterministic_and_valid() {
     let mut opts = OffsetOptions::new(7);
     opts.targets = [Square::A1, Square::D4, Square::H8, Square::C6]
         .iter()
-        .map(|&s| (Piece::Bishop, s))
-        .chain([(Piece::Rook, Square::E4)])
+        .map(|&s| (RookOrBishop::Bishop, s))
+        .chain([(RookOrBishop::Rook, Square::E4)])
         .collect();
     opts.offset_shift = Some(0);
     let a = search(&opts).unwrap();

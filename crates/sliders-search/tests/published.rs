@@ -1,7 +1,8 @@
 //! Every published set in tests/data/magics reads and verifies with its published size.
 
+use sliders::RookOrBishop;
 use sliders_search::csv::{read_csv, read_set, write_csv};
-use sliders_search::{Piece, SchemeKind};
+use sliders_search::SchemeKind;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/magics/");
 
@@ -107,8 +108,8 @@ fn csv_round_trip_keeps_offsets() {
         let again = read_set(&text, None).unwrap();
         assert_eq!(again, set, "{name}");
         assert_eq!(
-            again.get(Piece::Rook, sliders::Square::B1),
-            set.get(Piece::Rook, sliders::Square::B1)
+            again.get(RookOrBishop::Rook, sliders::Square::B1),
+            set.get(RookOrBishop::Rook, sliders::Square::B1)
         );
     }
 }
@@ -181,12 +182,13 @@ fn malformed_csv_names_the_line() {
 fn altered_magic_is_rejected_naming_the_square() {
     use sliders_search::VerifyError;
     let set = read_set(&load("fancy_stockfish_seeds_107648.csv"), None).unwrap();
-    let mut rook = *set.piece(Piece::Rook);
+    let mut rook = *set.piece(RookOrBishop::Rook);
     rook[sliders::Square::E4 as usize].magic = 0x0000_0000_0000_0101;
     let bad =
-        sliders_search::MagicSet::new(SchemeKind::Fancy, rook, *set.piece(Piece::Bishop)).unwrap();
+        sliders_search::MagicSet::new(SchemeKind::Fancy, rook, *set.piece(RookOrBishop::Bishop))
+            .unwrap();
     let e = bad.verify().unwrap_err();
-    assert_eq!(e.square(), (Piece::Rook, sliders::Square::E4));
+    assert_eq!(e.square(), (RookOrBishop::Rook, sliders::Square::E4));
     assert!(matches!(e, VerifyError::Collision { .. }), "{e}");
 
     // Shared table: moving a square onto another's entries names both squares.
@@ -195,18 +197,18 @@ fn altered_magic_is_rejected_naming_the_square() {
         Some(SchemeKind::Black),
     )
     .unwrap();
-    let mut bishop = *shared.piece(Piece::Bishop);
+    let mut bishop = *shared.piece(RookOrBishop::Bishop);
     bishop[sliders::Square::C3 as usize].offset =
-        shared.get(Piece::Rook, sliders::Square::D4).offset;
+        shared.get(RookOrBishop::Rook, sliders::Square::D4).offset;
     let bad = shared
         .with_offsets(
-            shared.piece(Piece::Rook).map(|m| m.offset),
+            shared.piece(RookOrBishop::Rook).map(|m| m.offset),
             bishop.map(|m| m.offset),
         )
         .unwrap();
     match bad.verify().unwrap_err() {
         VerifyError::Conflict { piece, square, .. } => {
-            assert_eq!((piece, square), (Piece::Bishop, sliders::Square::C3))
+            assert_eq!((piece, square), (RookOrBishop::Bishop, sliders::Square::C3))
         }
         e => panic!("expected a conflict, got {e}"),
     }
@@ -255,7 +257,7 @@ fn record_hunt_magics_verify_in_a_full_set() {
     use sliders_search::set::cumulative_offsets;
     use sliders_search::{MagicSet, SquareMagic};
     let base = read_set(&load("fancy_stockfish_seeds_107648.csv"), None).unwrap();
-    let mut bishop = *base.piece(Piece::Bishop);
+    let mut bishop = *base.piece(RookOrBishop::Bishop);
     for (square, magic) in [
         (sliders::Square::A1, 0x85cf_baaf_f2d1_37ff_u64),
         (sliders::Square::H1, 0x2626_2482_264b_fffe),
@@ -272,7 +274,7 @@ fn record_hunt_magics_verify_in_a_full_set() {
     for (m, o) in bishop.iter_mut().zip(offsets) {
         m.offset = o;
     }
-    let set = MagicSet::new(SchemeKind::Fancy, *base.piece(Piece::Rook), bishop).unwrap();
+    let set = MagicSet::new(SchemeKind::Fancy, *base.piece(RookOrBishop::Rook), bishop).unwrap();
     let report = set.verify().unwrap();
     assert_eq!(report.entries, 107_648 - 4 * 32);
     assert_eq!(report.below_mask.len(), 4);
@@ -314,4 +316,25 @@ fn a_set_plugs_into_the_core_as_a_scheme() {
         );
     }
     assert_eq!((&blacks).table_bytes(), 87_988 * 8);
+}
+
+#[test]
+fn a_window_past_the_table_limit_is_named_by_fill_table() {
+    use sliders_search::set::{TableError, MAX_TABLE_ENTRIES};
+    let set = read_set(&load("fixed_shift_magics_88772_annuss.csv"), None).unwrap();
+    let mut bishop = set.piece(RookOrBishop::Bishop).map(|m| m.offset);
+    let offset = MAX_TABLE_ENTRIES as u32 - 100;
+    bishop[sliders::Square::G7 as usize] = offset;
+    let far = set
+        .with_offsets(set.piece(RookOrBishop::Rook).map(|m| m.offset), bishop)
+        .unwrap();
+    assert_eq!(
+        far.fill_table().unwrap_err(),
+        TableError::OffsetOutOfRange {
+            piece: RookOrBishop::Bishop,
+            square: sliders::Square::G7,
+            offset,
+            bits: 9,
+        }
+    );
 }

@@ -80,6 +80,7 @@ pub use bitboard::{Bitboard, Squares, Subsets};
 pub use color::Color;
 pub use geometry::{between, line, ray};
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
+pub use reference::RookOrBishop;
 pub use reference::Slider;
 pub use square::{File, ParseSquareError, Rank, Square};
 

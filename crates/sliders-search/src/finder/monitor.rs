@@ -1,0 +1,102 @@
+//! The run's counters, which the workers publish to, and the monitor thread that
+//! watches the budget and draws the progress bar.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::FindOptions;
+
+/// Counts and the stop flag shared by the workers of a run.
+pub(super) struct Counters {
+    /// Candidates drawn.
+    pub(super) generated: AtomicU64,
+    /// Candidates tested against the occupancies.
+    pub(super) tested: AtomicU64,
+    /// Squares with a magic.
+    pub(super) found: AtomicU64,
+    stop: AtomicBool,
+    /// The candidate budget, checked by the workers as they publish, so a run stops
+    /// within a poll of it.
+    max_candidates: u64,
+}
+
+impl Counters {
+    pub(super) fn new(max_candidates: Option<u64>) -> Self {
+        Counters {
+            generated: AtomicU64::new(0),
+            tested: AtomicU64::new(0),
+            found: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            max_candidates: max_candidates.unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Adds a worker's counts; stops the run once the budget is spent.
+    pub(super) fn publish(&self, drawn: u64, tested: u64) {
+        let total = self.generated.fetch_add(drawn, Ordering::Relaxed) + drawn;
+        self.tested.fetch_add(tested, Ordering::Relaxed);
+        if total >= self.max_candidates {
+            self.stop();
+        }
+    }
+
+    /// Tells the workers to stop at their next poll.
+    pub(super) fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the run is stopping.
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Watches the time budget and draws the progress bar (after the first second, on a
+/// terminal) until `done`.
+pub(super) fn watch(
+    opts: &FindOptions,
+    total: u64,
+    start: Instant,
+    counters: &Counters,
+    done: &AtomicBool,
+) {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(total),
+        indicatif::ProgressDrawTarget::hidden(),
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} squares {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let mut shown = false;
+    while !done.load(Ordering::Relaxed) {
+        // Woken early when the search ends.
+        std::thread::park_timeout(Duration::from_millis(20));
+        let elapsed = start.elapsed();
+        let generated = counters.generated.load(Ordering::Relaxed);
+        if opts.time.is_some_and(|t| elapsed >= t)
+            || opts.max_candidates.is_some_and(|c| generated >= c)
+        {
+            counters.stop();
+        }
+        if opts.progress && elapsed >= Duration::from_secs(1) {
+            if !shown {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                shown = true;
+            }
+            bar.set_position(counters.found.load(Ordering::Relaxed));
+            let rate =
+                generated as f64 / elapsed.as_secs_f64() / rayon::current_num_threads() as f64;
+            bar.set_message(format!(
+                "{generated} candidates, {:.2} M/s/core",
+                rate / 1e6
+            ));
+        }
+    }
+    if shown {
+        bar.finish_and_clear();
+    }
+}
