@@ -175,11 +175,25 @@ pub(crate) fn pinned<S: Scheme>(s: S, b: &Board) -> u64 {
     let us = b.turn as usize;
     let ours = b.colors[us].0;
     let theirs = b.colors[us ^ 1].0;
-    let occ = ours | theirs;
     let king_sq = (b.roles[KING_I].0 & ours).trailing_zeros() & 63;
     let queens = b.roles[QUEEN_I].0;
     let their_diag = (b.roles[BISHOP_I].0 | queens) & theirs;
     let their_orth = (b.roles[ROOK_I].0 | queens) & theirs;
+    pins(s, king_sq, ours, theirs, their_diag, their_orth)
+}
+
+/// Our pieces pinned to our king on `king_sq`: each is the only piece between the king
+/// and an enemy slider (`their_diag`, `their_orth`) that sees the king through it.
+#[inline(always)]
+fn pins<S: Scheme>(
+    s: S,
+    king_sq: u32,
+    ours: u64,
+    theirs: u64,
+    their_diag: u64,
+    their_orth: u64,
+) -> u64 {
+    let occ = ours | theirs;
     let mut pinned = 0u64;
     let mut snipers =
         (bishop(s, king_sq, theirs) & their_diag) | (rook(s, king_sq, theirs) & their_orth);
@@ -260,18 +274,7 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
     };
     let target = allowed & evasion;
 
-    // Pins: enemy sliders that see our king through exactly one of our pieces.
-    let mut pinned = 0u64;
-    let mut snipers =
-        (bishop(s, king_sq, theirs) & their_diag) | (rook(s, king_sq, theirs) & their_orth);
-    while snipers != 0 {
-        let sniper = snipers.trailing_zeros();
-        snipers &= snipers - 1;
-        let blockers = between(sq(king_sq), sq(sniper)).0 & occ;
-        if blockers & blockers.wrapping_sub(1) == 0 {
-            pinned |= blockers & ours;
-        }
-    }
+    let pinned = pins(s, king_sq, ours, theirs, their_diag, their_orth);
 
     // Knights: a pinned knight never moves.
     let mut knights = b.roles[KNIGHT_I].0 & ours & !pinned;
