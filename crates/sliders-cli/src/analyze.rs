@@ -44,18 +44,28 @@ struct Malformed {
 }
 
 pub fn run() -> Result<(), CliError> {
-    let stdin = std::io::stdin().lock();
+    let mut stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut malformed = 0usize;
-    for (i, line) in stdin.lines().enumerate() {
-        let line = line.map_err(|e| CliError::io("reading stdin", e))?;
-        let written = match Board::from_fen(line.trim()) {
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        let read = stdin
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| CliError::io("reading stdin", e))?;
+        if read == 0 {
+            break;
+        }
+        let parsed = std::str::from_utf8(&bytes)
+            .map_err(|_| "not UTF-8 text".to_owned())
+            .and_then(|line| Board::from_fen(line.trim()).map_err(|e| e.to_string()));
+        let written = match parsed {
             Ok(board) => serde_json::to_string(&analyze(&board)),
-            Err(e) => {
+            Err(error) => {
                 malformed += 1;
                 serde_json::to_string(&Malformed {
-                    line: i + 1,
-                    error: e.to_string(),
+                    line: number,
+                    error,
                 })
             }
         };

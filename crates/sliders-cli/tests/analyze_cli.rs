@@ -10,6 +10,10 @@ use serde_json::Value;
 
 /// Runs `sliders analyze` on `input`: (raw stdout, its lines as JSON, exit code).
 fn analyze(input: &str) -> (String, Vec<Value>, Option<i32>) {
+    analyze_bytes(input.as_bytes())
+}
+
+fn analyze_bytes(input: &[u8]) -> (String, Vec<Value>, Option<i32>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
         .arg("analyze")
         .stdin(Stdio::piped())
@@ -19,7 +23,7 @@ fn analyze(input: &str) -> (String, Vec<Value>, Option<i32>) {
         .expect("the binary runs");
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_owned();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -131,4 +135,18 @@ fn malformed_lines_are_answered_in_place() {
         .map(|k| first.find(&format!("\"{k}\":")).unwrap())
         .collect();
     assert!(at.windows(2).all(|w| w[0] < w[1]), "{first}");
+}
+
+/// A line that is not UTF-8 is malformed like any other: answered in place, the rest
+/// still read.
+#[test]
+fn a_line_that_is_not_utf8_is_answered_in_place() {
+    let mut input = b"8/8/8/8/8/8/8/K6k w - - 0 1\n\xff\xfe\n".to_vec();
+    input.extend_from_slice(b"8/8/8/8/8/8/8/K6k b - - 0 1\n");
+    let (_, lines, code) = analyze_bytes(&input);
+    assert_eq!(code, Some(2));
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["error"], "not UTF-8 text");
+    assert_eq!(lines[2]["fen"], "8/8/8/8/8/8/8/K6k b - - 0 1");
 }

@@ -2,7 +2,8 @@
 //! the API, not a product.
 //!
 //! - iterative deepening alpha-beta (negamax) with a transposition table keyed by the
-//!   Polyglot key ([`Board::hash_legal_ep`], the key repetitions compare);
+//!   Polyglot key ([`Board::hash_legal_ep`]: the Polyglot key, less an en passant file
+//!   where no en passant capture is legal, which is also what repetitions compare);
 //! - quiescence search on [`Board::captures`];
 //! - draws by repetition and the fifty-move rule from the game history ([`Game::keys`]);
 //! - move ordering: the table's move, then captures by victim and attacker
@@ -47,7 +48,8 @@ fn main() {
 
 /// The UCI front end: the game, options and the running search.
 struct Engine {
-    game: Game,
+    /// The position of the last `position` command, or why it was refused.
+    game: Result<Game, String>,
     table: Arc<Mutex<Table>>,
     chess960: bool,
     stop: Arc<AtomicBool>,
@@ -57,7 +59,7 @@ struct Engine {
 impl Engine {
     fn new() -> Engine {
         Engine {
-            game: Game::default(),
+            game: Ok(Game::default()),
             table: Arc::new(Mutex::new(Table::new(16))),
             chess960: false,
             stop: Arc::new(AtomicBool::new(false)),
@@ -84,9 +86,9 @@ impl Engine {
             Some("setoption") => self.set_option(&words),
             Some("position") => {
                 self.stop();
-                match parse_position(&words[1..]) {
-                    Ok(game) => self.game = game,
-                    Err(e) => say(&format!("info string error {e}")),
+                self.game = parse_position(&words[1..]);
+                if let Err(e) = &self.game {
+                    say(&format!("info string error {e}"));
                 }
             }
             Some("go") => self.go(&words[1..]),
@@ -103,6 +105,9 @@ impl Engine {
         let (Some(n), Some(v)) = (name_at, value_at) else {
             return;
         };
+        if n >= v {
+            return;
+        }
         let name = words[n + 1..v].join(" ");
         let value = words[v + 1..].join(" ");
         match name.as_str() {
@@ -119,9 +124,16 @@ impl Engine {
 
     fn go(&mut self, words: &[&str]) {
         self.stop();
-        let limits = Limits::parse(words, self.game.board().turn());
-        let (game, table, stop, chess960) = (
-            self.game.clone(),
+        let game = match &self.game {
+            Ok(game) => game.clone(),
+            Err(e) => {
+                say(&format!("info string error {e}"));
+                say("bestmove 0000");
+                return;
+            }
+        };
+        let limits = Limits::parse(words, game.board().turn());
+        let (table, stop, chess960) = (
             Arc::clone(&self.table),
             Arc::clone(&self.stop),
             self.chess960,
@@ -129,8 +141,18 @@ impl Engine {
         self.search = Some(std::thread::spawn(move || {
             let best = match game.outcome() {
                 Some(_) => None,
-                None => Some(think(&game, &mut table.lock().unwrap(), &stop, limits)),
+                None => Some(think(
+                    &game,
+                    &mut table.lock().unwrap(),
+                    &stop,
+                    limits,
+                    chess960,
+                )),
             };
+            // UCI: after `go infinite`, `bestmove` waits for `stop`.
+            while limits.infinite && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
             say(&status(&game));
             let best = best.map_or("0000".to_owned(), |m| m.uci(chess960).to_string());
             say(&format!("bestmove {best}"));
@@ -186,6 +208,7 @@ fn status(game: &Game) -> String {
 struct Limits {
     depth: usize,
     time: Option<Duration>,
+    infinite: bool,
 }
 
 impl Limits {
@@ -210,13 +233,24 @@ impl Limits {
             None
         };
         let depth = number("depth").map_or(MAX_PLY - 1, |d| (d as usize).clamp(1, MAX_PLY - 1));
-        Limits { depth, time }
+        let infinite = words.contains(&"infinite");
+        Limits {
+            depth,
+            time,
+            infinite,
+        }
     }
 }
 
 /// Iterative deepening: the best move of the deepest search that finished (depth 1
 /// always finishes).
-fn think(game: &Game, table: &mut Table, stop: &AtomicBool, limits: Limits) -> Move {
+fn think(
+    game: &Game,
+    table: &mut Table,
+    stop: &AtomicBool,
+    limits: Limits,
+    chess960: bool,
+) -> Move {
     let start = Instant::now();
     let mut search = Search {
         table,
@@ -244,7 +278,7 @@ fn think(game: &Game, table: &mut Table, stop: &AtomicBool, limits: Limits) -> M
             uci_score(score),
             search.nodes,
             search.nodes as u128 * 1000 / elapsed,
-            best.uci(board.is_chess960())
+            best.uci(chess960)
         ));
         if score.abs() > MATE - MAX_PLY as i32 {
             break; // a forced mate found: deeper will not change the move
@@ -289,7 +323,8 @@ impl Search<'_> {
     /// enough inside the search: if it was good to come back, it is good again).
     fn is_draw(&self, board: &Board, key: u64) -> bool {
         let reversible = board.halfmove_clock() as usize;
-        board.halfmove_clock() >= 100
+        // A mate on the hundredth half-move is still a mate.
+        (board.halfmove_clock() >= 100 && (!board.is_check() || board.has_legal_moves()))
             || board.is_insufficient_material()
             || self
                 .path
@@ -381,10 +416,16 @@ impl Search<'_> {
     /// in check, where standing pat is not an option.
     fn quiesce(&mut self, board: &Board, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if ply + 1 >= MAX_PLY {
+            return evaluate(board);
+        }
         let in_check = board.is_check();
         if !in_check {
             let stand_pat = evaluate(board);
-            if stand_pat >= beta || ply + 1 >= MAX_PLY {
+            if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);

@@ -72,7 +72,9 @@ enum Token<'a> {
     Semicolon,
 }
 
-fn tokens(text: &str) -> Result<Vec<Token<'_>>, String> {
+/// The tokens of `text`; an error gives the operation it is in (counting from 1) and
+/// what is wrong.
+fn tokens(text: &str) -> Result<Vec<Token<'_>>, (usize, String)> {
     let mut out = Vec::new();
     let mut rest = text.trim_start();
     while let Some(c) = rest.chars().next() {
@@ -80,9 +82,17 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, String> {
             out.push(Token::Semicolon);
             rest = &rest[1..];
         } else if c == '"' {
-            let end = rest[1..]
-                .find('"')
-                .ok_or_else(|| format!("unterminated string {}", rest.escape_debug()))?;
+            let end = rest[1..].find('"').ok_or_else(|| {
+                // Operations end at a `;` that follows something.
+                let done = out
+                    .windows(2)
+                    .filter(|w| w[1] == Token::Semicolon && w[0] != Token::Semicolon)
+                    .count();
+                (
+                    done + 1,
+                    format!("unterminated string {}", rest.escape_debug()),
+                )
+            })?;
             out.push(Token::Quoted(&rest[1..1 + end]));
             rest = &rest[end + 2..];
         } else {
@@ -135,13 +145,16 @@ impl Epd {
             end = line.len();
         }
         let (position, rest) = line.split_at(end);
-        let mut tokens = tokens(rest).map_err(|reason| EpdError::Operation { index: 1, reason })?;
-        // FEN-style clocks: two numbers right after the four fields.
+        let mut tokens =
+            tokens(rest).map_err(|(index, reason)| EpdError::Operation { index, reason })?;
+        // FEN-style clocks: one or two numbers right after the four fields.
+        let number =
+            |t: &Token| matches!(t, Token::Word(w) if w.bytes().all(|b| b.is_ascii_digit()));
+        let clocks = tokens.iter().take(2).take_while(|t| number(t)).count();
         let mut fen = position.to_owned();
-        if let [Token::Word(h), Token::Word(f), ..] = tokens[..] {
-            if h.bytes().all(|b| b.is_ascii_digit()) && f.bytes().all(|b| b.is_ascii_digit()) {
-                fen = format!("{position} {h} {f}");
-                tokens.drain(..2);
+        for token in tokens.drain(..clocks) {
+            if let Token::Word(w) = token {
+                fen = format!("{fen} {w}");
             }
         }
         let mut board = Board::from_fen(&fen).map_err(EpdError::Fen)?;
@@ -228,13 +241,28 @@ impl core::str::FromStr for Epd {
 }
 
 /// Writes the four position fields and each operation as `opcode operand ...;`,
-/// quoting operands that need it and those of `id` and `c0`..`c9`.
+/// quoting operands that need it and those of `id` and `c0`..`c9`. Clocks other than
+/// `0 1` are written as `hmvc` and `fmvn` operations unless the list has them. EPD has
+/// no escape for `"`: inside a quoted operand it is written as `'`.
 impl fmt::Display for Epd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let fen = self.board.to_fen();
         let four: Vec<&str> = fen.split(' ').take(4).collect();
         f.write_str(&four.join(" "))?;
-        for op in &self.operations {
+        let clocks = [
+            ("hmvc", self.board.halfmove_clock(), 0),
+            ("fmvn", self.board.fullmove_number(), 1),
+        ];
+        let mut written_clocks = Vec::new();
+        for (opcode, value, default) in clocks {
+            if value != default && self.operation(opcode).is_none() {
+                written_clocks.push(Operation {
+                    opcode: opcode.to_owned(),
+                    operands: vec![value.to_string()],
+                });
+            }
+        }
+        for op in self.operations.iter().chain(&written_clocks) {
             let string_op = op.opcode == "id"
                 || (op.opcode.len() == 2
                     && op.opcode.starts_with('c')
@@ -245,7 +273,7 @@ impl fmt::Display for Epd {
                     || operand.is_empty()
                     || operand.contains(|c: char| c.is_whitespace() || c == ';');
                 if quote {
-                    write!(f, " \"{operand}\"")?;
+                    write!(f, " \"{}\"", operand.replace('"', "'"))?;
                 } else {
                     write!(f, " {operand}")?;
                 }
@@ -302,6 +330,42 @@ mod tests {
             .contains("D1"));
         let bad_clock = Epd::parse("8/8/8/8/8/8/8/K6k w - - hmvc x;").unwrap_err();
         assert!(bad_clock.to_string().contains("hmvc"), "{bad_clock}");
+    }
+
+    #[test]
+    fn clocks_survive_a_round_trip() {
+        let epd = Epd::parse("8/8/8/8/8/8/8/K6k w - - 5 40 ;D1 3").unwrap();
+        assert_eq!(
+            (epd.board.halfmove_clock(), epd.board.fullmove_number()),
+            (5, 40)
+        );
+        assert_eq!(
+            epd.to_string(),
+            "8/8/8/8/8/8/8/K6k w - - D1 3; hmvc 5; fmvn 40;"
+        );
+        let back = Epd::parse(&epd.to_string()).unwrap();
+        assert_eq!(back.board, epd.board);
+        assert_eq!(back.to_string(), epd.to_string());
+        // One number only (a halfmove clock), as some suites write.
+        let five = Epd::parse("8/8/8/8/8/8/8/K6k w - - 7 ;D1 3").unwrap();
+        assert_eq!(five.board.halfmove_clock(), 7);
+        assert_eq!(five.perft_counts().unwrap(), [(1, 3)]);
+    }
+
+    #[test]
+    fn errors_name_the_operation() {
+        let err = Epd::parse(r#"8/8/8/8/8/8/8/K6k w - - bm Kb1; id "open"#).unwrap_err();
+        assert!(
+            err.to_string().starts_with("operation 2: unterminated"),
+            "{err}"
+        );
+        let mut epd = Epd::parse("8/8/8/8/8/8/8/K6k w - -").unwrap();
+        epd.operations.push(Operation {
+            opcode: "c0".to_owned(),
+            operands: vec![r#"say "hi""#.to_owned()],
+        });
+        let back = Epd::parse(&epd.to_string()).unwrap();
+        assert_eq!(back.operation("c0").unwrap().operands, ["say 'hi'"]);
     }
 
     #[test]

@@ -157,13 +157,7 @@ impl Board {
         if !flipped.checkers().is_empty() {
             return Err(FenError::new(
                 FenField::Position,
-                format!(
-                    "the side not to move ({}) is in check",
-                    match flipped.turn {
-                        Color::White => "white",
-                        Color::Black => "black",
-                    }
-                ),
+                format!("the side not to move ({}) is in check", flipped.turn.name()),
             ));
         }
         board.hash = board.key_from_scratch();
@@ -313,10 +307,7 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
 
 fn validate_kings_and_pawns(board: &Board) -> Result<(), FenError> {
     for color in [Color::White, Color::Black] {
-        let name = match color {
-            Color::White => "white",
-            Color::Black => "black",
-        };
+        let name = color.name();
         let kings = board.roles[Role::King as usize] & board.colors[color as usize];
         match kings.len() {
             0 => {
@@ -384,10 +375,7 @@ fn parse_castling(board: &mut Board, text: &str) -> Result<(), FenError> {
                 if rooks & bit(sq) == 0 {
                     return Err(err(format!(
                         "`{c}`: no {} rook on {}",
-                        match color {
-                            Color::White => "white",
-                            Color::Black => "black",
-                        },
+                        color.name(),
                         Square::index_wrapping(sq)
                     )));
                 }
@@ -436,10 +424,7 @@ fn parse_ep(board: &mut Board, text: &str) -> Result<(), FenError> {
         return Err(err(format!(
             "{square} is not on rank {} (the side to move is {})",
             rank + 1,
-            match board.turn {
-                Color::White => "white",
-                Color::Black => "black",
-            }
+            board.turn.name()
         )));
     }
     let them = board.turn.other() as usize;

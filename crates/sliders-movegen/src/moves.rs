@@ -93,7 +93,9 @@ impl Move {
         Square::index_wrapping(((self.0 >> 6) & 63) as usize)
     }
 
-    /// What kind of move.
+    /// What kind of move. The kind values 7-15, which no generated move has (see
+    /// [`Move::from_u16`]), read as a queen promotion; [`crate::Board::is_legal`] refuses
+    /// them.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
         match self.0 >> 12 {

@@ -104,6 +104,10 @@ impl Board {
     /// assert_eq!(board.parse_san("Nf3").unwrap(), board.parse_uci("g1f3").unwrap());
     /// assert_eq!(board.parse_san("e4!?").unwrap(), board.parse_uci("e2e4").unwrap());
     /// assert_eq!(board.parse_san("Nd2").unwrap_err().reason, "no legal move matches");
+    /// // A pawn capture names its file: `d5` is not `exd5`.
+    /// let open = Board::startpos().play_uci_moves(["e2e4", "d7d5"]).unwrap();
+    /// assert!(open.parse_san("d5").is_err());
+    /// assert_eq!(open.parse_san("ed5").unwrap(), open.parse_uci("e4d5").unwrap());
     /// let promo = Board::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
     /// assert_eq!(promo.parse_san("e8Q").unwrap(), promo.parse_san("e8=Q+").unwrap());
     /// ```
@@ -201,7 +205,12 @@ impl SanPattern {
             MoveKind::Promotion(r) => Some(r),
             _ => None,
         };
+        // A pawn move without a file is a push: a capture names its file (`exd5`).
+        let pawn_push_file = self.role != Role::Pawn
+            || self.from_file.is_some()
+            || mv.from().file() == self.to.file();
         board.role_at(mv.from()) == Some(self.role)
+            && pawn_push_file
             && mv.to() == self.to
             && self.from_file.is_none_or(|f| mv.from().file() == f)
             && self.from_rank.is_none_or(|r| mv.from().rank() == r)

@@ -5,8 +5,28 @@
 //! the generator.
 
 use proptest::prelude::*;
-use sliders::Bitboard;
-use sliders_movegen::{Board, Move};
+use sliders::reference::attacks;
+use sliders::{king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Slider, Square};
+use sliders_movegen::{Board, Move, Role};
+
+/// The pieces of `by` attacking `square`, from the reference ray walk and the leaper
+/// tables: no code shared with the board's queries.
+fn attackers_by_reference(board: &Board, square: Square, by: Color) -> Bitboard {
+    let theirs = board.by_color(by);
+    let leapers = (knight_attacks(square) & board.by_role(Role::Knight))
+        | (king_attacks(square) & board.by_role(Role::King))
+        | (pawn_attacks(!by, square) & board.by_role(Role::Pawn));
+    (leapers & theirs) | slider_attackers(board, square, by, board.occupied())
+}
+
+/// The sliders of `by` that see `square` through `occupied`.
+fn slider_attackers(board: &Board, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    let queens = board.by_role(Role::Queen);
+    let rooks = (board.by_role(Role::Rook) | queens) & attacks(Slider::Rook, square, occupied);
+    let bishops =
+        (board.by_role(Role::Bishop) | queens) & attacks(Slider::Bishop, square, occupied);
+    (rooks | bishops) & board.by_color(by)
+}
 
 fn suite_boards() -> &'static [Board] {
     static BOARDS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
@@ -63,6 +83,14 @@ proptest! {
             let m = Move::from_u16(value);
             prop_assert_eq!(board.is_legal(m), legal.contains(&m), "{} {:#06x}", board.to_fen(), value);
         }
+        // Near misses: each legal move with its kind bits, or one square, changed.
+        for m in legal.iter() {
+            let v = m.to_u16();
+            for near in [v ^ 0x1000, v ^ 0x2000, v ^ 0x4000, v ^ 0x8000, v ^ 1, v ^ 0x40, v ^ 8 << 6] {
+                let n = Move::from_u16(near);
+                prop_assert_eq!(board.is_legal(n), legal.contains(&n), "{} {:#06x}", board.to_fen(), near);
+            }
+        }
     }
 
     #[test]
@@ -96,14 +124,25 @@ proptest! {
         prop_assert_eq!(board.hash(), fresh.hash());
         let us = board.turn();
         let king = board.king(us);
-        let checkers = board.attackers_to(king, !us, board.occupied());
-        prop_assert_eq!(checkers, board.checkers());
+        prop_assert_eq!(board.checkers(), attackers_by_reference(&board, king, !us));
+        prop_assert_eq!(
+            board.attackers_to(king, !us, board.occupied()),
+            attackers_by_reference(&board, king, !us)
+        );
         match board.play_null() {
             None => prop_assert!(board.is_check()),
             Some(passed) => {
                 prop_assert_eq!(passed.hash(), Board::from_fen(&passed.to_fen()).unwrap().hash());
                 prop_assert_eq!(passed.turn(), !us);
             }
+        }
+        // Pinned: ours, and lifting it lets an enemy slider see our king.
+        let ours = board.by_color(us);
+        for square in ours - board.by_role(Role::King) {
+            let lifted = board.occupied().without(square);
+            let sees = |occ| slider_attackers(&board, king, !us, occ);
+            let pinned = !(sees(lifted) - sees(board.occupied())).is_empty();
+            prop_assert_eq!(board.pinned().contains(square), pinned, "{} {}", board.to_fen(), square);
         }
         // A pinned piece has no legal move off its line through the king.
         for pinned in board.pinned() {
