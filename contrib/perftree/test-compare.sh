@@ -21,8 +21,8 @@ if ! command -v stockfish >/dev/null && [ ! -x /usr/games/stockfish ]; then
     apt-get update
     DEBIAN_FRONTEND=noninteractive apt-get install -y stockfish
 fi
-cargo build --release -p sliders-cli
-cargo build --release -p sliders-movegen --example broken_perftree
+# The workspace's features, as .ci/run and the README's test command build them.
+cargo build --release --workspace --bins --examples
 sliders=$repo/target/release/sliders
 broken=$repo/target/release/examples/broken_perftree
 stockfish=$repo/contrib/perftree/stockfish.sh
