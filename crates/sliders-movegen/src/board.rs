@@ -5,7 +5,7 @@ use core::fmt;
 
 use sliders::{pawn_attacks, Bitboard, Color, File, Rank, Square};
 
-use crate::moves::{Move, MoveKind};
+use crate::moves::{castling_squares, Move, MoveKind};
 use crate::piece::{Piece, Role};
 use crate::zobrist;
 
@@ -191,8 +191,7 @@ impl Board {
         match mv.kind() {
             MoveKind::EnPassant => Some(Role::Pawn),
             MoveKind::Castle => None,
-            _ if self.colors[self.turn.other() as usize].contains(mv.to()) => self.role_at(mv.to()),
-            _ => None,
+            _ => self.captured_on(self.turn.other(), mv.to()),
         }
     }
 
@@ -381,12 +380,7 @@ impl Board {
         match mv.kind() {
             MoveKind::Castle => {
                 // `to` is the rook's square: king takes rook.
-                let rank = from.rank();
-                let (king_to, rook_to) = if to > from {
-                    (Square::new(File::G, rank), Square::new(File::F, rank))
-                } else {
-                    (Square::new(File::C, rank), Square::new(File::D, rank))
-                };
+                let (king_to, rook_to) = castling_squares(from, to);
                 self.toggle::<HASH>(us, Role::King, from);
                 self.toggle::<HASH>(us, Role::Rook, to);
                 self.toggle::<HASH>(us, Role::King, king_to);

@@ -9,7 +9,7 @@ use sliders::schemes::Scheme;
 use sliders::{between, king_attacks, knight_attacks, line, pawn_attacks, Bitboard, Color};
 
 use crate::board::{back_rank, bit, sq, Board};
-use crate::moves::{Move, MoveList};
+use crate::moves::{castling_squares, Move, MoveList};
 use crate::piece::Role;
 
 const PAWN_I: usize = Role::Pawn as usize;
@@ -252,10 +252,7 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
     let their_diag = (b.roles[BISHOP_I].0 | queens) & theirs;
     let their_orth = (b.roles[ROOK_I].0 | queens) & theirs;
 
-    let checkers = (knight(king_sq) & b.roles[KNIGHT_I].0 & theirs)
-        | (pawn(us, king_sq) & b.roles[PAWN_I].0 & theirs)
-        | (bishop(s, king_sq, occ) & their_diag)
-        | (rook(s, king_sq, occ) & their_orth);
+    let checkers = attackers(s, b, king_sq, them, occ);
 
     // Squares the king may not step on: attacks with our king lifted off the board.
     let danger = attacked_by(s, b, them, occ ^ king_bb);
@@ -410,13 +407,8 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
             while rooks != 0 {
                 let rsq = rooks.trailing_zeros() as usize;
                 rooks &= rooks - 1;
-                let ku = king_sq as usize;
-                let base = ku & 56;
-                let (kt, rt) = if rsq > ku {
-                    (base + 6, base + 5)
-                } else {
-                    (base + 2, base + 3)
-                };
+                let (kt, rt) = castling_squares(sq(king_sq), sq(rsq as u32));
+                let (kt, rt) = (kt as usize, rt as usize);
                 let king_path = between(sq(king_sq), sq(kt as u32)).0 | bit(kt);
                 let rook_path = between(sq(rsq as u32), sq(rt as u32)).0 | bit(rt);
                 let must_be_empty = (king_path | rook_path) & !(king_bb | bit(rsq));

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use sliders::Square;
+use sliders::{File, Square};
 
 use crate::piece::Role;
 
@@ -17,6 +17,19 @@ pub enum MoveKind {
     EnPassant,
     /// Castling: stored as king takes own rook (the destination is the rook's square).
     Castle,
+}
+
+/// Where castling puts the king and the rook, from their squares: the g- and f-file
+/// with a rook on the king's h-side, the c- and d-file with one on its a-side (standard
+/// chess and Chess960 alike).
+#[inline(always)]
+pub(crate) fn castling_squares(king: Square, rook: Square) -> (Square, Square) {
+    let rank = king.rank();
+    if rook > king {
+        (Square::new(File::G, rank), Square::new(File::F, rank))
+    } else {
+        (Square::new(File::C, rank), Square::new(File::D, rank))
+    }
 }
 
 /// A move packed in 16 bits: from, to and kind. Castling is stored as king takes rook.
@@ -60,7 +73,7 @@ impl Move {
     /// is a legal move of a position. Values 7-15 in the kind bits are never legal.
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders::{File, Square};
     /// use sliders_movegen::Move;
     /// let mv = Move::normal(Square::E2, Square::E4);
     /// assert_eq!(Move::from_u16(mv.to_u16()), mv);
@@ -111,23 +124,14 @@ impl Move {
 
     /// The king's destination when this is castling (the g- or c-file square).
     pub fn castle_king_target(self) -> Option<Square> {
-        if self.kind() != MoveKind::Castle {
-            return None;
-        }
-        let from = self.from().index();
-        let base = from & 56;
-        Some(Square::index_wrapping(if self.to().index() > from {
-            base + 6
-        } else {
-            base + 2
-        }))
+        (self.kind() == MoveKind::Castle).then(|| castling_squares(self.from(), self.to()).0)
     }
 
     /// The move in UCI notation. With `chess960` castling is written king takes rook
     /// (`e1h1`), otherwise king to its target square (`e1g1`).
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders::{File, Square};
     /// use sliders_movegen::Move;
     /// let castle = Move::castle(Square::E1, Square::H1);
     /// assert_eq!(castle.uci(false).to_string(), "e1g1");
@@ -144,7 +148,7 @@ impl Move {
     /// them apart ([`Board::resolve`], [`Board::parse_uci`]).
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders::{File, Square};
     /// use sliders_movegen::{Move, MoveKind, Role};
     /// assert_eq!(Move::from_uci("e7e8n").unwrap().kind(), MoveKind::Promotion(Role::Knight));
     /// assert_eq!(Move::from_uci("g1f3").unwrap(), Move::normal(Square::G1, Square::F3));
@@ -245,7 +249,7 @@ impl MoveList {
     /// Appends a move.
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders::{File, Square};
     /// use sliders_movegen::{Move, MoveList};
     /// let mut list = MoveList::new();
     /// for _ in 0..300 {

@@ -154,7 +154,7 @@ impl Board {
     /// assert!(!Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").unwrap().is_fifty_moves());
     /// ```
     pub fn is_fifty_moves(&self) -> bool {
-        self.halfmove >= 100 && self.has_legal_moves()
+        self.is_halfmoves(100)
     }
 
     /// Whether 150 half-moves have passed without a capture or pawn move and the side
@@ -165,7 +165,12 @@ impl Board {
     /// assert!(Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 99").unwrap().is_seventyfive_moves());
     /// ```
     pub fn is_seventyfive_moves(&self) -> bool {
-        self.halfmove >= 150 && self.has_legal_moves()
+        self.is_halfmoves(150)
+    }
+
+    /// At least `n` half-moves without a capture or pawn move, and a legal move left.
+    fn is_halfmoves(&self, n: u32) -> bool {
+        self.halfmove >= n && self.has_legal_moves()
     }
 
     /// How the game ends here, as far as the board alone tells (no repetitions: see
