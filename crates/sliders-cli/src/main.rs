@@ -12,6 +12,7 @@ mod compare;
 mod error;
 mod parse;
 mod perft;
+mod refine;
 mod search;
 mod show;
 mod stats;

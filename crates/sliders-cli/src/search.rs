@@ -55,6 +55,12 @@ pub enum SearchCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Search for a smaller shared table (fixed-shift, black): square by square, draw
+    /// magics and place each where its used entries fit the table's holes; ruin and
+    /// recreate the squares that end highest. Writes the set to --out whenever the table
+    /// shrinks, saves --resume STATE every few seconds, and prints the gains of each
+    /// ingredient at the end.
+    Refine(crate::refine::RefineArgs),
     /// Merge the magic files of sharded searches (`find --shard`): per square the magic
     /// with the fewest index bits that passes its own check, then the whole set laid
     /// out, verified and written as CSV. Exit 1 names squares no file has a valid
@@ -91,6 +97,7 @@ pub fn run(command: SearchCommand) -> Result<(), CliError> {
     match command {
         SearchCommand::Find(args) => find(args),
         SearchCommand::Pack { file, scheme, out } => pack(&file, scheme.as_deref(), out.as_deref()),
+        SearchCommand::Refine(args) => crate::refine::run(args),
         SearchCommand::Verify { file, scheme } => verify(&file, scheme.as_deref()),
         SearchCommand::MergeSets { files, scheme, out } => {
             merge_sets(&files, scheme.as_deref(), out.as_deref())
@@ -175,7 +182,7 @@ pub struct FindArgs {
     shard: Option<String>,
 }
 
-fn parse_duration(text: &str) -> Option<Duration> {
+pub(crate) fn parse_duration(text: &str) -> Option<Duration> {
     let t = text.trim();
     let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
         (n, 0.001)
@@ -580,7 +587,7 @@ fn parse_format(name: &str) -> Result<Format, CliError> {
     })
 }
 
-fn read_text(path: &Path) -> Result<String, CliError> {
+pub(crate) fn read_text(path: &Path) -> Result<String, CliError> {
     std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
@@ -591,7 +598,7 @@ fn malformed(path: &Path, e: ParseError) -> CliError {
 /// Reads and verifies a CSV set. With no scheme given or named by the file, tries the
 /// schemes the data allows (fixed-shift, then black, for a shared layout) and keeps the
 /// first that verifies; says "inferred" in the summary.
-fn load_verified(
+pub(crate) fn load_verified(
     path: &Path,
     scheme: Option<&str>,
 ) -> Result<(MagicSet, Report, &'static str), CliError> {
@@ -674,7 +681,7 @@ fn verify(path: &Path, scheme: Option<&str>) -> Result<(), CliError> {
 }
 
 /// Writes to a file (atomically: temp file, then rename) or to stdout.
-fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
+pub(crate) fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
     match out {
         Some(path) => sliders_search::write_atomic(path, text.as_bytes())
             .map_err(|e| CliError::io(&path.display().to_string(), e)),

@@ -31,8 +31,10 @@ pub mod export;
 pub mod finder;
 pub mod offset;
 pub mod pack;
+pub mod refine;
 pub mod rng;
 pub mod set;
+mod shared_table;
 pub mod verify;
 
 pub use set::{mask_bits, plain_bits, MagicSet, SchemeKind, SetError, SquareMagic};

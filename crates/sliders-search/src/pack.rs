@@ -10,6 +10,7 @@ use std::fmt;
 use sliders::{RookOrBishop, Square};
 
 use crate::set::{MagicSet, SchemeKind};
+use crate::shared_table::Table;
 
 /// A square and its used entries.
 type Window = (RookOrBishop, Square, Vec<(u32, u64)>);
@@ -120,10 +121,7 @@ pub fn pack(set: &MagicSet) -> Result<Packed, PackError> {
         }
     }
     // And the input's own layout, improved.
-    let mut table = Table {
-        value: Vec::new(),
-        count: Vec::new(),
-    };
+    let mut table = Table::default();
     let at: Vec<usize> = windows
         .iter()
         .map(|(p, s, _)| original[p.index()][*s as usize] as usize)
@@ -156,60 +154,16 @@ pub fn pack(set: &MagicSet) -> Result<Packed, PackError> {
     })
 }
 
-/// A table under construction: per entry the attack set and how many squares use it.
-struct Table {
-    value: Vec<u64>,
-    count: Vec<u16>,
-}
-
-impl Table {
-    fn fits(&self, w: &[(u32, u64)], offset: usize) -> bool {
-        w.iter().all(|&(i, a)| {
-            let at = offset + i as usize;
-            at >= self.value.len() || self.count[at] == 0 || self.value[at] == a
-        })
-    }
-
-    fn first_fit(&self, w: &[(u32, u64)], limit: usize) -> usize {
-        (0..limit).find(|&o| self.fits(w, o)).unwrap_or(limit)
-    }
-
-    fn add(&mut self, w: &[(u32, u64)], offset: usize) {
-        for &(i, a) in w {
-            let at = offset + i as usize;
-            if at >= self.value.len() {
-                self.value.resize(at + 1, 0);
-                self.count.resize(at + 1, 0);
-            }
-            self.value[at] = a;
-            self.count[at] += 1;
-        }
-    }
-
-    fn remove(&mut self, w: &[(u32, u64)], offset: usize) {
-        for &(i, _) in w {
-            self.count[offset + i as usize] -= 1;
-        }
-    }
-
-    fn size(&self) -> usize {
-        self.count.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1)
-    }
-}
-
 /// Greedy first-fit of the windows in `order` (each at the lowest offset where every
 /// entry it uses is free or equal), then improvement passes: each square, from the one
 /// reaching furthest down, is lifted out and put back at its lowest fit, until a pass
 /// moves nothing. Returns the table size and the offsets.
 fn place(windows: &[Window], order: &[usize]) -> (usize, [[u32; 64]; 2]) {
-    let mut table = Table {
-        value: Vec::new(),
-        count: Vec::new(),
-    };
+    let mut table = Table::default();
     let mut at = vec![0usize; windows.len()];
     for &k in order {
         let w = &windows[k].2;
-        let limit = table.value.len() + 1;
+        let limit = table.len() + 1;
         at[k] = table.first_fit(w, limit);
         table.add(w, at[k]);
     }

@@ -50,6 +50,7 @@ pub use assemble::{all_targets, assemble, AssembleError};
 pub use seeding::{CandidateKind, Seeding, TUNED_SEEDS};
 pub use state::{Progress, SearchState, StateDifference, StateError, StateProgress};
 pub use tester::MAX_FIND_BITS;
+pub(crate) use tester::{Scratch, SquareData, Tester, Wide};
 pub use tune::{square_work, tune_seeds};
 
 use crate::set::SchemeKind;

@@ -25,7 +25,7 @@ const POP8: [u8; 256] = {
 
 /// The product an index is cut from. A type, so the hot loop is compiled once for each
 /// and never branches on the scheme.
-pub(super) trait Product {
+pub(crate) trait Product {
     /// Its width in bits: the shift is this minus the index bits.
     const WIDTH: u32;
     /// The product of a key (an occupancy, or black's `occ | !mask`) and a magic.
@@ -33,10 +33,10 @@ pub(super) trait Product {
 }
 
 /// The 64-bit `key * magic` of fancy, plain, fixed-shift and black.
-pub(super) struct Wide;
+pub(crate) struct Wide;
 
 /// fancy32's folded 32-bit product `lo(key) * lo(magic) ^ hi(key) * hi(magic)`.
-pub(super) struct Folded;
+pub(crate) struct Folded;
 
 impl Product for Wide {
     const WIDTH: u32 = 64;
@@ -57,13 +57,13 @@ impl Product for Folded {
 
 /// A square's index keys (the occupancies, or `occ | !mask` for black) and the reference
 /// attacks of each, in a fixed pseudo-random order.
-pub(super) struct SquareData {
+pub(crate) struct SquareData {
     mask: u64,
     pairs: Vec<(u64, u64)>,
 }
 
 impl SquareData {
-    pub(super) fn new(piece: RookOrBishop, square: Square, scheme: SchemeKind) -> Self {
+    pub(crate) fn new(piece: RookOrBishop, square: Square, scheme: SchemeKind) -> Self {
         let mask = piece.mask(square);
         let mut pairs: Vec<(u64, u64)> = mask
             .subsets()
@@ -85,9 +85,52 @@ impl SquareData {
     }
 }
 
+impl SquareData {
+    /// The entries `magic` uses with `bits` index bits: `(local index, attacks)`,
+    /// ascending, one per index; `None` on a destructive collision. 64-bit products
+    /// (every scheme but fancy32).
+    pub(crate) fn window(&self, bits: u32, magic: u64) -> Option<Vec<(u32, u64)>> {
+        self.window_in(bits, magic, &mut vec![0; SCRATCH])
+    }
+
+    /// [`SquareData::window`] with a buffer of `1 << bits` or more entries, so that a
+    /// hot loop allocates only the result.
+    pub(crate) fn window_in(
+        &self,
+        bits: u32,
+        magic: u64,
+        seen: &mut [u64],
+    ) -> Option<Vec<(u32, u64)>> {
+        let shift = 64 - bits;
+        let mut used = [0u64; SCRATCH / 64];
+        let mut count = 0;
+        for &(key, attacks) in &self.pairs {
+            let i = (Wide::of(key, magic) >> shift) as usize;
+            let bit = 1u64 << (i & 63);
+            if used[i >> 6] & bit == 0 {
+                used[i >> 6] |= bit;
+                seen[i] = attacks;
+                count += 1;
+            } else if seen[i] != attacks {
+                return None;
+            }
+        }
+        let mut window = Vec::with_capacity(count);
+        for (w, &word) in used.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let i = w * 64 + word.trailing_zeros() as usize;
+                window.push((i as u32, seen[i]));
+                word &= word - 1;
+            }
+        }
+        Some(window)
+    }
+}
+
 /// The scratch table: per slot the attacks seen and the epoch they were seen in, side
 /// by side so a probe touches one cache line.
-pub(super) struct Scratch {
+pub(crate) struct Scratch {
     slots: Box<[Slot; SCRATCH]>,
     age: u32,
 }
@@ -99,7 +142,7 @@ struct Slot {
 }
 
 impl Scratch {
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Scratch {
             slots: Box::new([Slot::default(); SCRATCH]),
             age: 0,
@@ -108,7 +151,7 @@ impl Scratch {
 
     /// The table for a run of candidates. Its epoch is a local until the run ends, so
     /// the hot loop keeps it in a register.
-    pub(super) fn probes(&mut self) -> Probes<'_> {
+    pub(crate) fn probes(&mut self) -> Probes<'_> {
         Probes {
             slots: &mut self.slots,
             age: self.age,
@@ -118,7 +161,7 @@ impl Scratch {
 }
 
 /// The scratch table during a run of candidates (see [`Scratch::probes`]).
-pub(super) struct Probes<'s> {
+pub(crate) struct Probes<'s> {
     slots: &'s mut [Slot; SCRATCH],
     age: u32,
     saved_age: &'s mut u32,
@@ -162,16 +205,16 @@ impl Probes<'_> {
 
 /// One square's test of a candidate with `bits` index bits.
 #[derive(Clone, Copy)]
-pub(super) struct Tester<'a> {
+pub(crate) struct Tester<'a> {
     mask: u64,
     pairs: &'a [(u64, u64)],
     bits: u32,
     /// The filter's threshold; 0 turns it off.
-    pub(super) min_top: u32,
+    pub(crate) min_top: u32,
 }
 
 impl<'a> Tester<'a> {
-    pub(super) fn new(data: &'a SquareData, bits: u32, min_top: u32) -> Self {
+    pub(crate) fn new(data: &'a SquareData, bits: u32, min_top: u32) -> Self {
         Tester {
             mask: data.mask,
             pairs: &data.pairs,
@@ -181,20 +224,20 @@ impl<'a> Tester<'a> {
     }
 
     /// The occupancies a full test probes.
-    pub(super) fn probes(&self) -> usize {
+    pub(crate) fn probes(&self) -> usize {
         self.pairs.len()
     }
 
     /// Whether the top 8 bits of the mask's product have at least `min_top` set bits.
     #[inline(always)]
-    pub(super) fn passes_filter<P: Product>(&self, magic: u64) -> bool {
+    pub(crate) fn passes_filter<P: Product>(&self, magic: u64) -> bool {
         let top = P::of(self.mask, magic) >> (P::WIDTH - 8);
         POP8[top as usize & 255] as u32 >= self.min_top
     }
 
     /// See [`Probes::first_collision`].
     #[inline(always)]
-    pub(super) fn first_collision<P: Product>(
+    pub(crate) fn first_collision<P: Product>(
         &self,
         probes: &mut Probes,
         magic: u64,
@@ -204,7 +247,7 @@ impl<'a> Tester<'a> {
     }
 
     /// The smallest and largest index `magic` uses.
-    pub(super) fn range<P: Product>(&self, magic: u64) -> (u32, u32) {
+    pub(crate) fn range<P: Product>(&self, magic: u64) -> (u32, u32) {
         let shift = P::WIDTH - self.bits;
         self.pairs
             .iter()

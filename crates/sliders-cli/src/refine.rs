@@ -1,0 +1,155 @@
+//! `sliders refine`: the shared-table search of [`sliders_search::refine`] (issue 14).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use sliders_search::refine::{refine, Gain, Ingredients, RefineOptions, RefineState};
+
+use crate::error::CliError;
+use crate::search::{load_verified, parse_duration, read_text, write_output};
+
+/// `sliders refine` arguments.
+#[derive(clap::Args)]
+pub struct RefineArgs {
+    /// The CSV set to start from (fixed-shift or black).
+    file: PathBuf,
+    /// fixed-shift or black (default: from the file, as for `verify`).
+    #[arg(long)]
+    scheme: Option<String>,
+    /// Write the best set here (atomically) whenever the table shrinks, and at the end.
+    #[arg(long)]
+    out: PathBuf,
+    /// Save progress here every few seconds; if it exists, continue from it.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// The seed every random choice derives from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Candidates drawn per square visit (whole chunks of 256).
+    #[arg(long, default_value_t = 4096)]
+    candidates: u64,
+    /// Stop after this many visits in all (counting a resumed run's).
+    #[arg(long)]
+    visits: Option<u64>,
+    /// Stop after this long: `90s`, `2m`, `1h`, or seconds.
+    #[arg(long)]
+    time: Option<String>,
+    /// No candidates that flip bits of a square's magic.
+    #[arg(long)]
+    no_mutate: bool,
+    /// No fresh random candidates.
+    #[arg(long)]
+    no_fresh: bool,
+    /// No ruin-and-recreate visits.
+    #[arg(long)]
+    no_ruin: bool,
+}
+
+pub fn run(args: RefineArgs) -> Result<(), CliError> {
+    if args.visits.is_none() && args.time.is_none() {
+        return Err(CliError::input(
+            "refine needs a budget: --time or --visits (it can always be resumed)",
+        ));
+    }
+    if args.threads == Some(0) {
+        return Err(CliError::input("--threads must be at least 1"));
+    }
+    if args.candidates == 0 {
+        return Err(CliError::input("--candidates must be at least 1"));
+    }
+    let (set, _, _) = load_verified(&args.file, args.scheme.as_deref())?;
+    if !sliders_search::pack::packable(set.scheme()) {
+        return Err(CliError::input(format!(
+            "{}: refine works on fixed-shift and black sets, not {}",
+            args.file.display(),
+            set.scheme()
+        )));
+    }
+    let options = RefineOptions {
+        seed: args.seed,
+        threads: args.threads.unwrap_or(0),
+        candidates: args.candidates,
+        visits: args.visits,
+        time: args
+            .time
+            .as_deref()
+            .map(|t| {
+                parse_duration(t).ok_or_else(|| {
+                    CliError::input(format!("bad --time '{t}': expected like 90s, 2m, 1h"))
+                })
+            })
+            .transpose()?,
+        state_path: args.resume.clone(),
+        ingredients: Ingredients {
+            mutate: !args.no_mutate,
+            fresh: !args.no_fresh,
+            ruin: !args.no_ruin,
+        },
+    };
+    if !(options.ingredients.mutate || options.ingredients.fresh) {
+        return Err(CliError::input(
+            "--no-mutate and --no-fresh together leave no candidates",
+        ));
+    }
+    let resume = match &args.resume {
+        Some(path) if path.exists() => Some(
+            serde_json::from_str::<RefineState>(&read_text(path)?)
+                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
+        ),
+        _ => None,
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut failure: Option<CliError> = None;
+    let state = refine(&set, resume, &options, |p| {
+        if let (Some(csv), None) = (p.improved, &failure) {
+            failure = write_output(Some(&args.out), csv).err();
+        }
+        bar.set_message(format!(
+            "visit {} · {} entries ({} used) · from {} · {:.0} s",
+            p.state.visits, p.entries, p.used, p.state.start_entries, p.state.seconds
+        ));
+    })
+    .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    bar.finish_and_clear();
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    write_output(Some(&args.out), &state.set)?;
+    let entries = sliders_search::csv::read_set(&state.set, Some(set.scheme()))
+        .ok()
+        .and_then(|s| s.verify().ok())
+        .map(|r| (r.entries, r.used_entries))
+        .ok_or_else(|| CliError {
+            code: 1,
+            message: "internal error: the refined set does not verify".into(),
+        })?;
+    let g = |name: &str, gain: Gain| {
+        format!("{name} {} visits/{} entries", gain.accepted, gain.entries)
+    };
+    eprintln!(
+        "{}: {} -> {} entries ({} used); {} visits, {} candidates ({} valid), {:.1} s; gains: {}, {}, {}, {}",
+        args.file.display(),
+        state.start_entries,
+        entries.0,
+        entries.1,
+        state.visits,
+        state.drawn,
+        state.valid,
+        state.seconds,
+        g("replace", state.gains.replace),
+        g("mutate", state.gains.mutate),
+        g("fresh", state.gains.fresh),
+        g("ruin", state.gains.ruin),
+    );
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! `sliders refine` through the binary: the set it writes verifies smaller, its state
+//! resumes, its summary line has the contract's shape, and bad input is refused.
+
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sliders");
+const BLACK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
+);
+const FANCY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/magics/fancy_stockfish_seeds_107648.csv"
+);
+
+fn sliders(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run sliders")
+}
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("sliders-refine-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+fn entries(path: &str) -> usize {
+    let o = sliders(&["verify", path]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let line = out.lines().find(|l| l.starts_with("table: ")).unwrap();
+    line["table: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn refines_writes_a_smaller_set_and_resumes() {
+    /// `refine` of the published black set, 256 candidates per visit.
+    fn refine(out: &str, state: &str, visits: &str, seed: &str, threads: &str) -> Output {
+        sliders(&[
+            "refine",
+            BLACK,
+            "--out",
+            out,
+            "--resume",
+            state,
+            "--visits",
+            visits,
+            "--candidates",
+            "256",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+        ])
+    }
+    let (out, state) = (temp("set.csv"), temp("state.json"));
+    let o = refine(&out, &state, "40", "1", "1");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    // One summary line, nothing else (stderr is not a terminal here).
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("{BLACK}: 87988 -> ")), "{err}");
+    assert!(
+        err.contains(" visits, ") && err.contains("; gains: replace "),
+        "{err}"
+    );
+    let first = entries(&out);
+    assert!(first < 87_988, "{first}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("# scheme: black\n"), "{text}");
+    assert!(
+        text.contains("# refined by sliders refine --seed 1 --candidates 256:"),
+        "{text}"
+    );
+    let json = std::fs::read_to_string(&state).unwrap();
+    assert!(json.contains("\"visits\": 40"), "{json}");
+
+    // Resumed to 80 visits in all: the same as 80 visits at once.
+    let o = refine(&out, &state, "80", "1", "1");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let resumed = std::fs::read_to_string(&out).unwrap();
+    let (once, once_state) = (temp("once.csv"), temp("once.json"));
+    let o = refine(&once, &once_state, "80", "1", "2");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&once).unwrap(), resumed);
+    assert!(entries(&once) <= first);
+
+    // The state with another seed is refused, naming the file.
+    let o = refine(&out, &state, "90", "2", "1");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("another seed"), "{err}");
+}
+
+#[test]
+fn bad_input_is_refused() {
+    let out = temp("bad.csv");
+    for (file, extra, expect) in [
+        (BLACK, "", "needs a budget"),
+        (FANCY, "--visits 1", "fixed-shift and black sets, not fancy"),
+        (BLACK, "--time soon", "bad --time 'soon'"),
+        (
+            BLACK,
+            "--visits 1 --threads 0",
+            "--threads must be at least 1",
+        ),
+        (
+            BLACK,
+            "--visits 1 --no-mutate --no-fresh",
+            "leave no candidates",
+        ),
+    ] {
+        let mut args = vec!["refine", file, "--out", &out];
+        args.extend(extra.split_whitespace());
+        let o = sliders(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+    // A state file that is not one.
+    let state = temp("not-a-state.json");
+    std::fs::write(&state, "{\"visits\": ").unwrap();
+    let o = sliders(&[
+        "refine", BLACK, "--out", &out, "--visits", "1", "--resume", &state,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not-a-state.json"));
+    assert!(
+        !std::path::Path::new(&out).exists(),
+        "nothing written on refused input"
+    );
+}

@@ -1,0 +1,161 @@
+//! The shared-table search: it never grows the table, its sets verify, and a run is the
+//! same whatever the thread count and whether it was stopped and resumed.
+
+use sliders_search::csv::read_set;
+use sliders_search::refine::{refine, Ingredients, RefineError, RefineOptions, RefineState};
+use sliders_search::{MagicSet, SchemeKind};
+
+fn load(name: &str, scheme: SchemeKind) -> MagicSet {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/magics/");
+    read_set(
+        &std::fs::read_to_string(format!("{path}{name}")).expect("test data"),
+        Some(scheme),
+    )
+    .expect("a published set")
+}
+
+fn options(visits: u64, threads: usize) -> RefineOptions {
+    RefineOptions {
+        seed: 7,
+        threads,
+        candidates: 512,
+        visits: Some(visits),
+        ..RefineOptions::default()
+    }
+}
+
+fn entries(state: &RefineState, scheme: SchemeKind) -> usize {
+    read_set(&state.set, Some(scheme))
+        .expect("the state's set reads")
+        .verify()
+        .expect("the state's set verifies")
+        .entries
+}
+
+/// The searches place a square where its entries are free, and only a bishop in a
+/// corner also where another square's entries hold its attack sets: the attack sets of
+/// the squares are disjoint but for the two corner-to-corner diagonals, whose two
+/// bishops see the same six squares when each is blocked next to the other's corner.
+#[test]
+fn only_corner_bishops_share_attack_sets() {
+    use sliders::{RookOrBishop, Square};
+    use sliders_search::refine::shares_attack_sets;
+    let mut owners: std::collections::HashMap<u64, Vec<(RookOrBishop, Square)>> =
+        std::collections::HashMap::new();
+    for piece in RookOrBishop::BOTH {
+        for square in Square::ALL {
+            let mut sets: Vec<u64> = piece
+                .mask(square)
+                .subsets()
+                .map(|occ| piece.attacks(square, occ).0)
+                .collect();
+            sets.sort_unstable();
+            sets.dedup();
+            for attacks in sets {
+                owners.entry(attacks).or_default().push((piece, square));
+            }
+        }
+    }
+    // 4,900 rook and 1,428 bishop attack sets (the sums over squares of the products of
+    // the rays' lengths), of which these are shared by two squares.
+    let shared: Vec<_> = owners.values().filter(|o| o.len() > 1).collect();
+    assert_eq!(owners.len() + shared.len(), 4_900 + 1_428);
+    // One on each long diagonal: b7..g2 (h1 blocked on b7, a8 blocked on g2), and b2..g7.
+    assert_eq!(shared.len(), 2);
+    for o in &shared {
+        assert_eq!(o.len(), 2);
+        for &(piece, square) in o.iter() {
+            assert!(shares_attack_sets(piece, square), "{piece} {square}");
+        }
+    }
+    let sharing = RookOrBishop::BOTH
+        .iter()
+        .flat_map(|&p| Square::ALL.iter().map(move |&s| (p, s)))
+        .filter(|&(p, s)| shares_attack_sets(p, s))
+        .count();
+    assert_eq!(sharing, 4);
+}
+
+#[test]
+fn black_shrinks_and_is_deterministic() {
+    let set = load("black_magics_87988_annuss_fiekas.csv", SchemeKind::Black);
+    let mut improvements = Vec::new();
+    let one = refine(&set, None, &options(48, 1), |p| {
+        if let Some(csv) = p.improved {
+            improvements.push((p.entries, csv.to_string()));
+        }
+    })
+    .unwrap();
+    let size = entries(&one, SchemeKind::Black);
+    // The published layout has slack a lowest-fit move takes at once.
+    assert!(size < 87_988, "{size}");
+    assert_eq!(one.start_entries, 87_988);
+    assert_eq!(one.visits, 48);
+    // Each improvement handed to the caller is a verifying set of the size reported,
+    // sizes fall, and the last is the result.
+    assert!(!improvements.is_empty());
+    for w in improvements.windows(2) {
+        assert!(w[1].0 < w[0].0);
+    }
+    for (size, csv) in &improvements {
+        let set = read_set(csv, Some(SchemeKind::Black)).unwrap();
+        assert_eq!(set.verify().unwrap().entries, *size);
+    }
+    assert_eq!(improvements.last().unwrap().0, size);
+
+    // Two threads: the same set.
+    let two = refine(&set, None, &options(48, 2), |_| {}).unwrap();
+    assert_eq!(two.set, one.set);
+
+    // Stopped after 20 visits and resumed (through the JSON of a state file): the same.
+    let half = refine(&set, None, &options(20, 2), |_| {}).unwrap();
+    let half: RefineState = serde_json::from_str(&serde_json::to_string(&half).unwrap()).unwrap();
+    let resumed = refine(&set, Some(half), &options(48, 1), |_| {}).unwrap();
+    assert_eq!(resumed.set, one.set);
+    assert_eq!(resumed.gains, one.gains);
+    assert_eq!((resumed.drawn, resumed.valid), (one.drawn, one.valid));
+}
+
+#[test]
+fn fixed_shift_never_grows() {
+    let set = load(
+        "fixed_shift_magics_88772_annuss.csv",
+        SchemeKind::FixedShift,
+    );
+    let state = refine(&set, None, &options(24, 0), |_| {}).unwrap();
+    assert!(entries(&state, SchemeKind::FixedShift) <= 88_772);
+}
+
+#[test]
+fn each_ingredient_can_be_turned_off() {
+    let set = load("black_magics_87988_annuss_fiekas.csv", SchemeKind::Black);
+    let only_fresh = RefineOptions {
+        ingredients: Ingredients {
+            mutate: false,
+            fresh: true,
+            ruin: false,
+        },
+        ..options(16, 0)
+    };
+    let state = refine(&set, None, &only_fresh, |_| {}).unwrap();
+    assert_eq!(state.gains.mutate.accepted, 0);
+    assert_eq!(state.gains.ruin.accepted, 0);
+    assert!(entries(&state, SchemeKind::Black) <= 87_988);
+}
+
+#[test]
+fn refuses_other_schemes_and_other_seeds() {
+    let fancy = load("fancy_stockfish_seeds_107648.csv", SchemeKind::Fancy);
+    assert!(matches!(
+        refine(&fancy, None, &options(1, 1), |_| {}),
+        Err(RefineError::Scheme(SchemeKind::Fancy))
+    ));
+    let set = load("black_magics_87988_annuss_fiekas.csv", SchemeKind::Black);
+    let state = refine(&set, None, &options(2, 1), |_| {}).unwrap();
+    let other_seed = RefineOptions {
+        seed: 8,
+        ..options(4, 1)
+    };
+    let e = refine(&set, Some(state), &other_seed, |_| {}).unwrap_err();
+    assert!(matches!(e, RefineError::StateMismatch("seed")), "{e}");
+}
