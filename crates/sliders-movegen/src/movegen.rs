@@ -306,7 +306,7 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
     while our_queens != 0 {
         let from = our_queens.trailing_zeros();
         our_queens &= our_queens - 1;
-        let t = (bishop(s, from, occ) | rook(s, from, occ)) & target & pinned_line(from);
+        let t = s.queen_attacks(sq(from), Bitboard(occ)).0 & target & pinned_line(from);
         sink.piece(Role::Queen, from, t);
     }
 

@@ -38,6 +38,16 @@ pub fn perft_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
     match depth {
         0 => 1,
         1 => board.count_moves_with(scheme) as u128,
+        #[cfg(target_arch = "x86_64")]
+        _ if S::AVX2_LOOKUPS && sliders::cpu::has_avx2() => {
+            // SAFETY: `inner_avx2` needs AVX2, which the CPU and OS were just found to
+            // run. Covered by `tests/suites.rs`'s `simd_avx2_perft_agrees_on_tricky`
+            // (which insists on AVX2 in CI).
+            #[allow(unsafe_code)]
+            unsafe {
+                inner_avx2(scheme, board, depth)
+            }
+        }
         _ => inner(scheme, board, depth),
     }
 }
@@ -51,24 +61,46 @@ fn count<S: Scheme>(s: S, board: &Board) -> u64 {
 
 /// Perft at `depth >= 2`: list the moves, make each by copying, recurse; at depth 2
 /// the children are bulk counted. (Measured: about 10% faster than making each move
-/// from inside the generator's callbacks, the cozy-chess style.)
-fn inner<S: Scheme>(s: S, board: &Board, depth: u32) -> u128 {
-    let mut list = MoveList::new();
-    generate::<S, _, ALL>(s, board, &mut list, !0);
-    if depth == 2 {
-        let mut total = 0u64;
-        for &mv in list.iter() {
-            // at most 218 * 218 per node: cannot overflow
-            total += count(s, &board.play_unhashed(mv));
+/// from inside the generator's callbacks, the cozy-chess style.) Written once, compiled
+/// twice: for the build's target, and for AVX2 (`inner_avx2`), where a scheme whose
+/// lookups are AVX2 functions gets them inlined.
+macro_rules! perft_inner {
+    ($(#[$attr:meta])* [$($qualifier:tt)*] $name:ident) => {
+        $(#[$attr])*
+        $($qualifier)* fn $name<S: Scheme>(s: S, board: &Board, depth: u32) -> u128 {
+            let mut list = MoveList::new();
+            generate::<S, _, ALL>(s, board, &mut list, !0);
+            if depth == 2 {
+                let mut total = 0u64;
+                for &mv in list.iter() {
+                    // at most 218 * 218 per node: cannot overflow
+                    total += count(s, &board.play_unhashed(mv));
+                }
+                return total as u128;
+            }
+            let mut total = 0u128;
+            for &mv in list.iter() {
+                // SAFETY (in `inner_avx2`): the same function, so the same features.
+                #[allow(unused_unsafe, unsafe_code)]
+                let below = unsafe { $name(s, &board.play_unhashed(mv), depth - 1) };
+                total += below;
+            }
+            total
         }
-        return total as u128;
-    }
-    let mut total = 0u128;
-    for &mv in list.iter() {
-        total += inner(s, &board.play_unhashed(mv), depth - 1);
-    }
-    total
+    };
 }
+
+perft_inner!([] inner);
+perft_inner!(
+    /// [`inner`] compiled for AVX2.
+    ///
+    /// # Safety
+    /// The CPU and OS must run AVX2 ([`sliders::cpu::has_avx2`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[allow(unsafe_code)]
+    [unsafe] inner_avx2
+);
 
 /// Perft of each legal move (the `divide` of move-generator debugging): the moves in
 /// generation order, each with the leaf count below it (`depth - 1` plies after it).

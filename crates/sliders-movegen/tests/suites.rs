@@ -125,6 +125,23 @@ fn schemes_agree_on_tricky() {
     run_suite(Classical, "tricky.epd", suite!("tricky.epd"), 50_000);
 }
 
+/// The AVX2 vector scheme runs perft through the generator compiled for AVX2
+/// (`inner_avx2`, entered after a CPU check): the same counts. CI's machines have AVX2;
+/// there the test insists on it rather than pass without running.
+#[test]
+fn simd_avx2_perft_agrees_on_tricky() {
+    match sliders::schemes::SimdAvx2::detect() {
+        Some(simd) => {
+            let (n, _) = run_suite(simd, "tricky.epd", suite!("tricky.epd"), 200_000);
+            assert!(n > 50, "only {n} counts checked");
+        }
+        None => assert!(
+            std::env::var_os("CI").is_none(),
+            "CI's machine must run AVX2 to test the AVX2 perft entry"
+        ),
+    }
+}
+
 /// `perft_startpos.csv`: depths whose count is within the limit are counted; the rest
 /// (up to depth 15, beyond u64) at least parse as `u128`.
 #[test]

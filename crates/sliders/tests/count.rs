@@ -51,3 +51,19 @@ fn the_wrapper_exists_exactly_when_cpuid_reports_popcnt() {
         }
     }
 }
+
+/// Only the AVX2 vector scheme asks hot loops to enter AVX2 code (movegen's perft does),
+/// and the POPCNT wrapper passes that on; the GFNI path needs more than AVX2, so it
+/// does not ask.
+#[test]
+fn only_the_avx2_vector_scheme_asks_for_avx2_code() {
+    use sliders::schemes::{SimdAvx2, SimdGfni, SimdScalar};
+    const {
+        assert!(SimdAvx2::AVX2_LOOKUPS);
+        assert!(<Popcnt<SimdAvx2> as Scheme>::AVX2_LOOKUPS);
+        assert!(!SimdGfni::AVX2_LOOKUPS);
+        assert!(!SimdScalar::AVX2_LOOKUPS);
+        assert!(!Hyperbola::AVX2_LOOKUPS);
+        assert!(!<Popcnt<Hyperbola> as Scheme>::AVX2_LOOKUPS);
+    }
+}

@@ -32,6 +32,8 @@ impl<S: Scheme> Popcnt<S> {
 }
 
 impl<S: Scheme> Scheme for Popcnt<S> {
+    const AVX2_LOOKUPS: bool = S::AVX2_LOOKUPS;
+
     #[inline(always)]
     fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
         self.inner.rook_attacks(square, occupied)

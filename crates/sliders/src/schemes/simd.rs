@@ -200,18 +200,21 @@ mod x86 {
 
     macro_rules! lookups {
         ($rook:ident, $bishop:ident, $queen:ident, $lanes:ident, $features:literal) => {
+            #[inline]
             #[target_feature(enable = $features)]
             pub(super) fn $rook(square: usize, occupied: u64) -> u64 {
                 let v = $lanes(square, occupied);
                 (_mm256_extract_epi64::<0>(v) | _mm256_extract_epi64::<1>(v)) as u64
             }
 
+            #[inline]
             #[target_feature(enable = $features)]
             pub(super) fn $bishop(square: usize, occupied: u64) -> u64 {
                 let v = $lanes(square, occupied);
                 (_mm256_extract_epi64::<2>(v) | _mm256_extract_epi64::<3>(v)) as u64
             }
 
+            #[inline]
             #[target_feature(enable = $features)]
             pub(super) fn $queen(square: usize, occupied: u64) -> u64 {
                 let v = $lanes(square, occupied);
@@ -300,7 +303,7 @@ mod x86 {
 }
 
 macro_rules! vector_scheme {
-    ($(#[$meta:meta])* $ty:ident, $name:literal, $available:path, $rook:ident, $bishop:ident, $queen:ident) => {
+    ($(#[$meta:meta])* $ty:ident, $name:literal, $available:path, $avx2_only:literal, $rook:ident, $bishop:ident, $queen:ident) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug)]
         pub struct $ty {
@@ -315,6 +318,8 @@ macro_rules! vector_scheme {
         }
 
         impl super::Scheme for $ty {
+            const AVX2_LOOKUPS: bool = $avx2_only;
+
             #[inline(always)]
             fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
                 #[cfg(target_arch = "x86_64")]
@@ -368,7 +373,7 @@ vector_scheme!(
     ///     assert_eq!(simd.queen_attacks(Square::B7, occupied), reference::queen_attacks(Square::B7, occupied));
     /// }
     /// ```
-    SimdAvx2, "simd-avx2", crate::cpu::has_avx2, rook_avx2, bishop_avx2, queen_avx2
+    SimdAvx2, "simd-avx2", crate::cpu::has_avx2, true, rook_avx2, bishop_avx2, queen_avx2
 );
 
 vector_scheme!(
@@ -382,7 +387,7 @@ vector_scheme!(
     ///     assert_eq!(simd.queen_attacks(Square::G2, occupied), reference::queen_attacks(Square::G2, occupied));
     /// }
     /// ```
-    SimdGfni, "simd-gfni", crate::cpu::has_gfni, rook_gfni, bishop_gfni, queen_gfni
+    SimdGfni, "simd-gfni", crate::cpu::has_gfni, false, rook_gfni, bishop_gfni, queen_gfni
 );
 
 /// Which path [`queen_attacks_batch`] takes on this CPU: `"avx512"`, `"gfni"`, `"avx2"`
