@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use sliders_search::refine::{refine, Gain, Ingredients, RefineOptions, RefineState};
+use sliders_search::refine::{refine, Gain, Ingredients, RefineError, RefineOptions, RefineState};
 
 use crate::error::CliError;
 use crate::search::{load_verified, parse_duration, read_text, write_output};
@@ -49,6 +49,27 @@ pub struct RefineArgs {
     no_ruin: bool,
 }
 
+/// A library error as the CLI reports it: which file it concerns, and exit 1 for a
+/// failed write, 2 for bad input.
+fn refine_error(args: &RefineArgs, e: RefineError) -> CliError {
+    let state = || {
+        args.resume
+            .as_deref()
+            .map_or_else(String::new, |p| p.display().to_string())
+    };
+    match e {
+        RefineError::Save(..) => CliError {
+            code: 1,
+            message: e.to_string(),
+        },
+        RefineError::StateMismatch(_)
+        | RefineError::StateVersion(_)
+        | RefineError::StateSet(_)
+        | RefineError::StateInvalid(_) => CliError::input(format!("{}: {e}", state())),
+        _ => CliError::input(format!("{}: {e}", args.file.display())),
+    }
+}
+
 pub fn run(args: RefineArgs) -> Result<(), CliError> {
     if args.visits.is_none() && args.time.is_none() {
         return Err(CliError::input(
@@ -60,6 +81,11 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     }
     if args.candidates == 0 {
         return Err(CliError::input("--candidates must be at least 1"));
+    }
+    if args.resume.as_deref() == Some(args.out.as_path()) {
+        return Err(CliError::input(
+            "--out and --resume name the same file: the set and the state need two",
+        ));
     }
     let (set, _, _) = load_verified(&args.file, args.scheme.as_deref())?;
     if !sliders_search::pack::packable(set.scheme()) {
@@ -109,21 +135,19 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let mut failure: Option<CliError> = None;
     let state = refine(&set, resume, &options, |p| {
-        if let (Some(csv), None) = (p.improved, &failure) {
-            failure = write_output(Some(&args.out), csv).err();
+        if let Some(csv) = p.improved {
+            // A failed write is not fatal here: each later improvement writes the set
+            // again, and the end writes it once more and reports a failure then.
+            let _ = write_output(Some(&args.out), csv);
         }
         bar.set_message(format!(
             "visit {} · {} entries ({} used) · from {} · {:.0} s",
             p.state.visits, p.entries, p.used, p.state.start_entries, p.state.seconds
         ));
     })
-    .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    .map_err(|e| refine_error(&args, e))?;
     bar.finish_and_clear();
-    if let Some(e) = failure {
-        return Err(e);
-    }
     write_output(Some(&args.out), &state.set)?;
     let entries = sliders_search::csv::read_set(&state.set, Some(set.scheme()))
         .ok()

@@ -89,11 +89,32 @@ fn refines_writes_a_smaller_set_and_resumes() {
     assert_eq!(std::fs::read_to_string(&once).unwrap(), resumed);
     assert!(entries(&once) <= first);
 
-    // The state with another seed is refused, naming the file.
+    // The state with another seed is refused, naming the state file.
     let o = refine(&out, &state, "90", "2", "1");
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(&format!("{state}: the state file")), "{err}");
     assert!(err.contains("another seed"), "{err}");
+    // ... and so is the state of another input set.
+    let other = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/own/black_magics_87783_repacked.csv"
+    );
+    let o = sliders(&[
+        "refine",
+        other,
+        "--out",
+        &out,
+        "--resume",
+        &state,
+        "--visits",
+        "90",
+        "--candidates",
+        "256",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("another input set"), "{err}");
 }
 
 #[test]
@@ -121,6 +142,12 @@ fn bad_input_is_refused() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(expect), "{args:?}: {err}");
     }
+    // One file for both the set and the state.
+    let o = sliders(&[
+        "refine", BLACK, "--out", &out, "--visits", "1", "--resume", &out,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("name the same file"));
     // A state file that is not one.
     let state = temp("not-a-state.json");
     std::fs::write(&state, "{\"visits\": ").unwrap();

@@ -11,8 +11,8 @@
 //!   entries), if it ends lower than the square did (or ends as low with fewer
 //!   entries). The square's own magic, placed again, is one of the candidates.
 //! - **ruin and recreate**: lift out the squares that end highest (two to eight of
-//!   them), put them back one by one the same way, and keep the result if the table is
-//!   no larger and the squares' ends sum no higher; otherwise undo it.
+//!   them), put them back one by one the same way, and keep the result if the table
+//!   shrank, or kept its size with a lower sum of the squares' ends; otherwise undo it.
 //!
 //! Which square a visit takes is drawn with a bias to the squares that end highest.
 //! Every random choice derives from `(seed, visit number)` and the current set, and
@@ -30,6 +30,13 @@ use sliders::{RookOrBishop, Square};
 
 use crate::csv::{read_set, write_csv, ParseError};
 use crate::finder::{Scratch, SquareData, Tester, Wide, MAX_FIND_BITS};
+
+/// FNV-1a, 64-bit (Fowler, Noll and Vo's published constants).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
 use crate::pack::packable;
 use crate::rng::{mix64, Xorshift64Star};
 use crate::set::{MagicSet, SchemeKind};
@@ -146,6 +153,9 @@ pub struct RefineState {
     pub seconds: f64,
     /// The table size the first run started from.
     pub start_entries: usize,
+    /// A hash (FNV-1a, 64-bit) of the input set's CSV, so that a state resumes only the
+    /// run it came from.
+    pub input: u64,
     /// Gains by ingredient.
     pub gains: Gains,
     /// The current set, in the CSV format.
@@ -159,8 +169,15 @@ pub enum RefineError {
     Scheme(SchemeKind),
     /// The input set does not verify.
     Invalid(String),
-    /// A state file whose seed, candidates or ingredients differ from the options.
+    /// More index bits than the search handles ([`MAX_FIND_BITS`]).
+    Bits(u32),
+    /// Neither mutated nor fresh candidates: nothing to draw.
+    NoCandidates,
+    /// A state whose seed, candidates, ingredients, scheme or input set differ from
+    /// this run's.
     StateMismatch(&'static str),
+    /// The state's set does not verify.
+    StateInvalid(String),
     /// A state file with another version.
     StateVersion(u32),
     /// The state's set does not read.
@@ -176,6 +193,14 @@ impl fmt::Display for RefineError {
                 write!(f, "refine works on fixed-shift and black sets, not {s}")
             }
             RefineError::Invalid(e) => write!(f, "the input set does not verify: {e}"),
+            RefineError::Bits(bits) => write!(
+                f,
+                "{bits} index bits: refine handles at most {MAX_FIND_BITS}"
+            ),
+            RefineError::NoCandidates => {
+                f.write_str("no candidates: mutated and fresh are both off")
+            }
+            RefineError::StateInvalid(e) => write!(f, "the state's set does not verify: {e}"),
             RefineError::StateMismatch(what) => {
                 write!(f, "the state file was written with another {what}")
             }
@@ -269,8 +294,9 @@ struct Run<'o> {
 }
 
 /// Refines `set` (or, with `resume`, the state's set) until the options' budget is
-/// spent; `progress` is called after every visit. Returns the final state, whose set is
-/// the best table found (the table never grows).
+/// spent (with neither `visits` nor `time`, until the process is stopped); `progress`
+/// is called after every visit, before the state is saved. Returns the final state,
+/// whose set is the best table found (the table never grows).
 pub fn refine(
     set: &MagicSet,
     resume: Option<RefineState>,
@@ -292,18 +318,19 @@ pub fn refine(
         let now = Instant::now();
         run.state.seconds += (now - last).as_secs_f64();
         last = now;
-        if now - saved >= SAVE_EVERY {
-            run.save()?;
-            saved = now;
-        }
         let entries = run.table.size();
         let csv = (entries < before).then(|| run.csv());
+        // The caller keeps the improved set before the state moves past it.
         progress(&Progress {
             state: &run.state,
             entries,
             used: run.table.used(),
             improved: csv.as_deref(),
         });
+        if now - saved >= SAVE_EVERY {
+            run.save()?;
+            saved = now;
+        }
     }
     run.save()?;
     Ok(run.state)
@@ -318,9 +345,13 @@ impl<'o> Run<'o> {
         if !packable(set.scheme()) {
             return Err(RefineError::Scheme(set.scheme()));
         }
+        if !(options.ingredients.mutate || options.ingredients.fresh) {
+            return Err(RefineError::NoCandidates);
+        }
         let report = set
             .verify()
             .map_err(|e| RefineError::Invalid(e.to_string()))?;
+        let input = fnv1a(write_csv(set).as_bytes());
         let (set, state) = match resume {
             Some(state) => {
                 if state.version != STATE_VERSION {
@@ -335,11 +366,16 @@ impl<'o> Run<'o> {
                 if state.ingredients != options.ingredients {
                     return Err(RefineError::StateMismatch("set of ingredients"));
                 }
-                let saved =
-                    read_set(&state.set, Some(set.scheme())).map_err(RefineError::StateSet)?;
+                if state.input != input {
+                    return Err(RefineError::StateMismatch("input set"));
+                }
+                let saved = read_set(&state.set, None).map_err(RefineError::StateSet)?;
+                if saved.scheme() != set.scheme() {
+                    return Err(RefineError::StateMismatch("scheme"));
+                }
                 saved
                     .verify()
-                    .map_err(|e| RefineError::Invalid(e.to_string()))?;
+                    .map_err(|e| RefineError::StateInvalid(e.to_string()))?;
                 (saved, state)
             }
             None => (
@@ -354,12 +390,19 @@ impl<'o> Run<'o> {
                     valid: 0,
                     seconds: 0.0,
                     start_entries: report.entries,
+                    input,
                     gains: Gains::default(),
                     set: write_csv(set),
                 },
             ),
         };
         let scheme = set.scheme();
+        for piece in RookOrBishop::BOTH {
+            let bits = set.get(piece, Square::A1).bits;
+            if bits > MAX_FIND_BITS {
+                return Err(RefineError::Bits(bits));
+            }
+        }
         let mut table = Table::default();
         let mut slots = Vec::with_capacity(128);
         for piece in RookOrBishop::BOTH {
@@ -474,7 +517,7 @@ impl<'o> Run<'o> {
             let size = self.table.size();
             let old = (self.slots[k].reach(), self.slots[k].window.len());
             self.lift(k);
-            let best = self.search(k, self.state.visits, usize::MAX);
+            let best = self.search(k, self.state.visits);
             let won = best.key() < old;
             self.place(k, best.clone());
             if won {
@@ -496,8 +539,8 @@ impl<'o> Run<'o> {
     }
 
     /// Lifts out two to eight of the squares that end highest and puts them back, each
-    /// by a search; keeps the result only if the table is no larger and the ends sum
-    /// no higher.
+    /// by a search; keeps the result only if the table shrank, or kept its size with a
+    /// lower sum of the squares' ends.
     fn ruin(&mut self, rng: &mut Xorshift64Star) {
         let count = 2 + (rng.next_u64() % 7) as usize;
         let mut chosen: Vec<usize> = self.by_reach().into_iter().take(count).collect();
@@ -511,7 +554,7 @@ impl<'o> Run<'o> {
         }
         for (n, &k) in chosen.iter().enumerate() {
             let stream = self.state.visits ^ ((n as u64 + 1) << 48);
-            let best = self.search(k, stream, usize::MAX);
+            let best = self.search(k, stream);
             self.place(k, best);
         }
         let new_ends: usize = self.slots.iter().map(Slot::reach).sum();
@@ -546,7 +589,7 @@ impl<'o> Run<'o> {
 
     /// The best placement for lifted-out slot `k`: its own magic at its lowest fit,
     /// then the chunks of candidates drawn from `stream`, each at its lowest fit.
-    fn search(&mut self, k: usize, stream: u64, bound: usize) -> Best {
+    fn search(&mut self, k: usize, stream: u64) -> Best {
         let s = &self.slots[k];
         let table = &self.table;
         // A square always fits past the table's end.
@@ -560,7 +603,7 @@ impl<'o> Run<'o> {
             offset,
             kind: Kind::Replace,
         };
-        let bound = bound.min(own.reach);
+        let bound = own.reach;
         let job = Job {
             slot: s,
             table,

@@ -143,6 +143,32 @@ fn each_ingredient_can_be_turned_off() {
     assert!(entries(&state, SchemeKind::Black) <= 87_988);
 }
 
+/// A set with 13-bit rooks is valid (a 12-bit magic stays one with more bits) but past
+/// what the search's scratch tables hold: refused, not a panic.
+#[test]
+fn refuses_more_than_twelve_bits() {
+    use sliders::{RookOrBishop, Square};
+    let set = load("black_magics_87988_annuss_fiekas.csv", SchemeKind::Black);
+    let mut magics = [[sliders_search::SquareMagic::default(); 64]; 2];
+    for (p, piece) in RookOrBishop::BOTH.into_iter().enumerate() {
+        for square in Square::ALL {
+            let mut m = set.get(piece, square);
+            let i = square as u32;
+            (m.bits, m.offset) = match piece {
+                RookOrBishop::Rook => (13, i << 13),
+                RookOrBishop::Bishop => (m.bits, (64 << 13) + (i << 9)),
+            };
+            magics[p][square as usize] = m;
+        }
+    }
+    let wide = MagicSet::new(SchemeKind::Black, magics[0], magics[1]).unwrap();
+    assert!(wide.verify().is_ok());
+    assert!(matches!(
+        refine(&wide, None, &options(1, 1), |_| {}),
+        Err(RefineError::Bits(13))
+    ));
+}
+
 #[test]
 fn refuses_other_schemes_and_other_seeds() {
     let fancy = load("fancy_stockfish_seeds_107648.csv", SchemeKind::Fancy);
