@@ -14,9 +14,13 @@ Two occupancies that reach the same entry (of the same square or of two squares)
 have the same attack set (a ray walk that stops at the first blocker). The table size
 is the highest entry used + 1.
 
+Both schemes use one shift per piece (the file's `shift` column: 52 and 55 for 12- and
+9-bit windows); a file with two shifts for one piece is refused.
+
 Usage: verify-magic-set.py FILE --scheme black|fixed-shift [--expect ENTRIES]
+                           [--expect-used USED]
 Prints `FILE: <scheme> <entries> entries, <used> used`; exit 1 on a collision or a
-size other than --expect, 2 on a malformed file.
+size other than expected, 2 on a malformed file.
 """
 
 import argparse
@@ -105,12 +109,19 @@ def main():
     parser.add_argument("file")
     parser.add_argument("--scheme", required=True, choices=["black", "fixed-shift"])
     parser.add_argument("--expect", type=int, help="the exact table size required")
+    parser.add_argument("--expect-used", type=int, help="the exact count of used entries")
     args = parser.parse_args()
     try:
         rows = read_rows(args.file)
     except (OSError, ValueError) as e:
         print(e, file=sys.stderr)
         return 2
+    for piece in ("rook", "bishop"):
+        shifts = {shift for _, p, _, _, shift, _ in rows if p == piece}
+        if len(shifts) != 1:
+            print(f"{args.file}: {piece} shifts {sorted(shifts)}: {args.scheme} has one per piece",
+                  file=sys.stderr)
+            return 2
     table = {}
     for number, piece, square, magic, shift, offset in rows:
         dirs = ROOK_DIRS if piece == "rook" else BISHOP_DIRS
@@ -128,6 +139,10 @@ def main():
     print(f"{args.file}: {args.scheme} {entries} entries, {len(table)} used")
     if args.expect is not None and entries != args.expect:
         print(f"{args.file}: expected {args.expect} entries, found {entries}", file=sys.stderr)
+        return 1
+    if args.expect_used is not None and len(table) != args.expect_used:
+        print(f"{args.file}: expected {args.expect_used} used entries, found {len(table)}",
+              file=sys.stderr)
         return 1
     return 0
 
