@@ -19,7 +19,8 @@ pub trait Scheme: Copy + Send + Sync {
     /// Whether the lookups are `#[target_feature(enable = "avx2")]` functions (the
     /// `simd-avx2` scheme): a baseline caller cannot inline them, so a hot loop over many
     /// lookups (perft) is worth entering through a copy of itself compiled for AVX2,
-    /// after checking [`crate::cpu::has_avx2`]. Default: `false`.
+    /// after checking [`crate::cpu::has_avx2`]. A hint for speed, not a safety
+    /// contract: callers check the CPU themselves. Default: `false`.
     const AVX2_LOOKUPS: bool = false;
 
     /// The squares a rook on `square` attacks when `occupied` holds the pieces.
