@@ -87,14 +87,9 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
             "--out and --resume name the same file: the set and the state need two",
         ));
     }
+    // Another scheme is refused by `refine` itself (`RefineError::Scheme`), named
+    // with the file by `refine_error`.
     let (set, _, _) = load_verified(&args.file, args.scheme.as_deref())?;
-    if !sliders_search::pack::packable(set.scheme()) {
-        return Err(CliError::input(format!(
-            "{}: refine works on fixed-shift and black sets, not {}",
-            args.file.display(),
-            set.scheme()
-        )));
-    }
     let options = RefineOptions {
         seed: args.seed,
         threads: args.threads.unwrap_or(0),

@@ -243,11 +243,17 @@ impl Slot {
         self.offset + self.window.last().map_or(0, |l| l.0 as usize + 1)
     }
 
+    /// [`Best::key`] of where the square lies now.
+    fn key(&self) -> (usize, usize) {
+        (self.reach(), self.window.len())
+    }
+
     /// Where the square lies now, to put it back there.
     fn placement(&self) -> Best {
+        let (reach, used) = self.key();
         Best {
-            reach: self.reach(),
-            used: self.window.len(),
+            reach,
+            used,
             magic: self.magic,
             window: self.window.clone(),
             offset: self.offset,
@@ -515,14 +521,14 @@ impl<'o> Run<'o> {
             let u = (rng.next_u64() % 128) as usize;
             let k = self.by_reach()[u * u / 128];
             let size = self.table.size();
-            let old = (self.slots[k].reach(), self.slots[k].window.len());
+            let old = self.slots[k].key();
             self.lift(k);
             let best = self.search(k, self.state.visits);
-            let won = best.key() < old;
-            self.place(k, best.clone());
+            let (won, kind) = (best.key() < old, best.kind);
+            self.place(k, best);
             if won {
                 let fell = (size - self.table.size()) as u64;
-                let gain = self.gain(best.kind);
+                let gain = self.gain(kind);
                 gain.accepted += 1;
                 gain.entries += fell;
             }

@@ -105,7 +105,7 @@ impl Table {
 
     /// Entries in use below [`Table::size`].
     pub(crate) fn used(&self) -> usize {
-        self.count.iter().filter(|&&c| c > 0).count()
+        self.used_bits.iter().map(|w| w.count_ones() as usize).sum()
     }
 }
 
