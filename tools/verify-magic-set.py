@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent check of a shared-table magic set (fixed-shift or black).
+"""An independent check of a shared-table magic set (fixed-shift, black, offset-in-magic).
 
 It shares no code with the Rust finder, packer or verifier: masks, attacks and indices
 are computed here from the definitions, in plain Python.
@@ -9,15 +9,18 @@ is indexed with the file's magic, shift and offset:
 
     fixed-shift: offset + (((occ & mask) * magic) mod 2^64 >> shift)
     black:       offset + (((occ | ~mask) * magic) mod 2^64 >> shift)
+    offset-in-magic: ((magic & 0xFFFF) << N) + (((occ & mask) * magic) mod 2^64 >> shift),
+                 N from the file's `# offset_shift: N` comment; the offset column must
+                 equal that decoded offset
 
 Two occupancies that reach the same entry (of the same square or of two squares) must
 have the same attack set (a ray walk that stops at the first blocker). The table size
 is the highest entry used + 1.
 
-Both schemes use one shift per piece (the file's `shift` column: 52 and 55 for 12- and
+The schemes use one shift per piece (the file's `shift` column: 52 and 55 for 12- and
 9-bit windows); a file with two shifts for one piece is refused.
 
-Usage: verify-magic-set.py FILE --scheme black|fixed-shift [--expect ENTRIES]
+Usage: verify-magic-set.py FILE --scheme black|fixed-shift|offset-in-magic [--expect ENTRIES]
                            [--expect-used USED]
 Prints `FILE: <scheme> <entries> entries, <used> used`; exit 1 on a collision or a
 size other than expected, 2 on a malformed file.
@@ -70,11 +73,19 @@ def subsets(mask):
 
 
 def read_rows(path):
+    """The 128 rows, and the `# offset_shift: N` comment's N (None without one)."""
     rows = []
     header = None
+    offset_shift = None
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             line = line.strip()
+            if line.startswith("# offset_shift:"):
+                try:
+                    offset_shift = int(line.split(":", 1)[1])
+                except ValueError:
+                    raise ValueError(f"{path}:{number}: bad offset_shift comment") from None
+                continue
             if not line or line.startswith("#"):
                 continue
             cells = [c.strip() for c in line.split(",")]
@@ -101,20 +112,24 @@ def read_rows(path):
                 raise ValueError(f"{path}:{number}: {e}") from None
     if len(rows) != 128 or len({(p, s) for _, p, s, _, _, _ in rows}) != 128:
         raise ValueError(f"{path}: expected one row for each of 64 rook and 64 bishop squares")
-    return rows
+    return rows, offset_shift
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file")
-    parser.add_argument("--scheme", required=True, choices=["black", "fixed-shift"])
+    parser.add_argument("--scheme", required=True, choices=["black", "fixed-shift", "offset-in-magic"])
     parser.add_argument("--expect", type=int, help="the exact table size required")
     parser.add_argument("--expect-used", type=int, help="the exact count of used entries")
     args = parser.parse_args()
     try:
-        rows = read_rows(args.file)
+        rows, offset_shift = read_rows(args.file)
     except (OSError, ValueError) as e:
         print(e, file=sys.stderr)
+        return 2
+    if args.scheme == "offset-in-magic" and offset_shift not in (0, 1, 2, 3):
+        print(f"{args.file}: offset-in-magic needs a '# offset_shift: 0-3' comment",
+              file=sys.stderr)
         return 2
     for piece in ("rook", "bishop"):
         shifts = {shift for _, p, _, _, shift, _ in rows if p == piece}
@@ -126,6 +141,11 @@ def main():
     for number, piece, square, magic, shift, offset in rows:
         dirs = ROOK_DIRS if piece == "rook" else BISHOP_DIRS
         mask = relevant_mask(square, dirs)
+        if args.scheme == "offset-in-magic" and offset != (magic & 0xFFFF) << offset_shift:
+            print(f"{args.file}:{number}: {piece} {FILES[square % 8]}{square // 8 + 1}: "
+                  f"offset {offset} is not the magic's {(magic & 0xFFFF) << offset_shift}",
+                  file=sys.stderr)
+            return 1
         for occ in subsets(mask):
             key = (occ | (~mask & FULL)) if args.scheme == "black" else occ
             index = offset + (((key * magic) & FULL) >> shift)

@@ -12,7 +12,7 @@ use crate::search::{load_verified, parse_duration, read_text, write_output};
 /// `sliders refine` arguments.
 #[derive(clap::Args)]
 pub struct RefineArgs {
-    /// The CSV set to start from (fixed-shift or black).
+    /// The CSV set to start from (fixed-shift, black or offset-in-magic).
     file: PathBuf,
     /// fixed-shift or black (default: from the file, as for `verify`).
     #[arg(long)]
@@ -47,6 +47,10 @@ pub struct RefineArgs {
     /// No ruin-and-recreate visits.
     #[arg(long)]
     no_ruin: bool,
+    /// offset-in-magic sets: candidates tried at each offset (more for the squares whose
+    /// valid magics are rare).
+    #[arg(long, default_value_t = 48)]
+    trials: u32,
 }
 
 /// A library error as the CLI reports it: which file it concerns, and exit 1 for a
@@ -82,6 +86,9 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     if args.candidates == 0 {
         return Err(CliError::input("--candidates must be at least 1"));
     }
+    if args.trials == 0 {
+        return Err(CliError::input("--trials must be at least 1"));
+    }
     if args.resume.as_deref() == Some(args.out.as_path()) {
         return Err(CliError::input(
             "--out and --resume name the same file: the set and the state need two",
@@ -110,6 +117,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
             fresh: !args.no_fresh,
             ruin: !args.no_ruin,
         },
+        trials: args.trials,
     };
     if !(options.ingredients.mutate || options.ingredients.fresh) {
         return Err(CliError::input(

@@ -8,6 +8,10 @@ const BLACK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
 );
+const OFFSET: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/own/offset_in_magic_sliders.csv"
+);
 const FANCY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/magics/fancy_stockfish_seeds_107648.csv"
@@ -122,7 +126,12 @@ fn bad_input_is_refused() {
     let out = temp("bad.csv");
     for (file, extra, expect) in [
         (BLACK, "", "needs a budget"),
-        (FANCY, "--visits 1", "fixed-shift and black sets, not fancy"),
+        (FANCY, "--visits 1", "offset-in-magic sets, not fancy"),
+        (
+            BLACK,
+            "--visits 1 --trials 0",
+            "--trials must be at least 1",
+        ),
         (BLACK, "--time soon", "bad --time 'soon'"),
         (
             BLACK,
@@ -159,5 +168,26 @@ fn bad_input_is_refused() {
     assert!(
         !std::path::Path::new(&out).exists(),
         "nothing written on refused input"
+    );
+}
+
+/// An offset-in-magic set: the refined set is one (its offsets in its magics, which
+/// `verify` checks), smaller, and the summary line has the contract's shape.
+#[test]
+fn refines_offset_in_magic_sets() {
+    let out = temp("offset.csv");
+    let o = sliders(&[
+        "refine", OFFSET, "--out", &out, "--visits", "30", "--seed", "1",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let size = entries(&out);
+    assert!(size < 226_716, "{size}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("# scheme: offset-in-magic\n# offset_shift: 2\n"));
+    assert!(text.contains("# refined by sliders refine --seed 1 --trials 48: 226716 -> "));
+    assert!(
+        err.contains(&format!(": 226716 -> {size} entries (")) && err.contains("30 visits"),
+        "{err}"
     );
 }

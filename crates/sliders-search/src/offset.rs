@@ -158,15 +158,15 @@ impl OffsetOutcome {
 
 /// A square's occupancies and their attacks, in a fixed shuffled order (a bad candidate
 /// shows its conflict sooner than in carry-rippler order).
-struct SquareData {
-    piece: RookOrBishop,
-    square: Square,
-    shift: u32,
-    pairs: Vec<(u64, u64)>,
+pub(crate) struct SquareData {
+    pub(crate) piece: RookOrBishop,
+    pub(crate) square: Square,
+    pub(crate) shift: u32,
+    pub(crate) pairs: Vec<(u64, u64)>,
 }
 
 impl SquareData {
-    fn new(piece: RookOrBishop, square: Square) -> Self {
+    pub(crate) fn new(piece: RookOrBishop, square: Square) -> Self {
         let mask = piece.mask(square);
         let mut pairs: Vec<(u64, u64)> = mask
             .subsets()
@@ -193,14 +193,24 @@ struct Table {
 }
 
 /// Per-square scratch: an epoch per local index, so it is never cleared.
-struct Scratch {
+pub(crate) struct Scratch {
     seen: Vec<(u64, u32)>,
     age: u32,
 }
 
+impl Scratch {
+    /// Scratch for windows of up to 12 bits.
+    pub(crate) fn new() -> Self {
+        Scratch {
+            seen: vec![(0, 0); 1 << 12],
+            age: 0,
+        }
+    }
+}
+
 /// A trial's result: the local index range, or `None` (a conflict, or no better end).
 #[inline(always)]
-fn trial(
+pub(crate) fn trial(
     data: &SquareData,
     table: &[u64],
     scratch: &mut Scratch,
@@ -249,6 +259,20 @@ const TOP_ROOK_TRIALS: u32 = 4;
 /// given up (a guard: every square finds one within a few offsets).
 const MAX_EMPTY_OFFSETS: usize = 1 << 12;
 
+/// The trials per offset for a square, from the base `trials`: more where valid magics
+/// are rare (see [`place`]).
+pub(crate) fn square_trials(data: &SquareData, trials: u32) -> u32 {
+    let base =
+        trials << (2 * (data.pairs.len().trailing_zeros() + data.shift).saturating_sub(62)).min(6);
+    // Rooks on ranks 7 and 8: their mask bits at p >= 52 reach the window only through
+    // the offset bits, so a compact window is rare at any offset: four times the trials.
+    if data.piece == RookOrBishop::Rook && data.square as usize >= 48 {
+        base * TOP_ROOK_TRIALS
+    } else {
+        base
+    }
+}
+
 fn place(
     data: &SquareData,
     table: &mut Table,
@@ -262,15 +286,7 @@ fn place(
     // its valid magics: 16x the trials per offset with none spare (the rook corners, the
     // four central bishops), 4x with one (e.g. rook edges), 1x with two or more, so the
     // hard squares do not drift far past the end.
-    let base =
-        trials << (2 * (data.pairs.len().trailing_zeros() + data.shift).saturating_sub(62)).min(6);
-    // Rooks on ranks 7 and 8: their mask bits at p >= 52 reach the window only through
-    // the offset bits, so a compact window is rare at any offset: four times the trials.
-    let base = if data.piece == RookOrBishop::Rook && data.square as usize >= 48 {
-        base * TOP_ROOK_TRIALS
-    } else {
-        base
-    };
+    let base = square_trials(data, trials);
     // Each round scans with twice the trials of the one before, when the one before
     // found nothing before the offsets ran out (16 bits of units, or a guard distance).
     for round in 0..8 {
@@ -399,10 +415,7 @@ fn run(
         end: 0,
         first_free: 0,
     };
-    let mut scratch = Scratch {
-        seen: vec![(0, 0); 1 << 12],
-        age: 0,
-    };
+    let mut scratch = Scratch::new();
     let mut placements = Vec::new();
     let mut count = 0u64;
     for (piece, square) in order(&opts.targets) {

@@ -1,4 +1,5 @@
-//! The search that aims at the shared table itself (fixed-shift and black sets).
+//! The search that aims at the shared table itself (fixed-shift, black and, in
+//! [`crate::offset_refine`], offset-in-magic sets).
 //!
 //! The entries a square uses in a shared table are a pattern, not a range: the holes
 //! between them can hold other squares' entries, and equal attack sets may share an
@@ -18,7 +19,8 @@
 //! Every random choice derives from `(seed, visit number)` and the current set, and
 //! candidates come in fixed chunks whose best is chosen in chunk order, so a run gives
 //! the same set whatever the thread count, and a run stopped and resumed from its
-//! [`RefineState`] gives the same set as one that never stopped.
+//! [`RefineState`] gives the same set as one that never stopped. The loop, the state
+//! and its checks are shared by both layouts ([`Layout`]).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -90,6 +92,9 @@ pub struct RefineOptions {
     pub ingredients: Ingredients,
     /// Save the state here (atomically) every [`SAVE_EVERY`] and at the end.
     pub state_path: Option<PathBuf>,
+    /// offset-in-magic sets: random high parts tried at each offset (scaled per square
+    /// as in [`crate::offset`]); `candidates` and `threads` do not apply to them.
+    pub trials: u32,
 }
 
 /// How often a run saves its state.
@@ -105,6 +110,7 @@ impl Default for RefineOptions {
             time: None,
             ingredients: Ingredients::default(),
             state_path: None,
+            trials: crate::offset::DEFAULT_TRIALS,
         }
     }
 }
@@ -141,6 +147,9 @@ pub struct RefineState {
     pub seed: u64,
     /// Candidates per square visit.
     pub candidates: u64,
+    /// Trials per offset (offset-in-magic runs; 0 in others).
+    #[serde(default)]
+    pub trials: u32,
     /// The ingredients.
     pub ingredients: Ingredients,
     /// Visits done.
@@ -165,7 +174,7 @@ pub struct RefineState {
 /// Why a run cannot start.
 #[derive(Debug)]
 pub enum RefineError {
-    /// Not a fixed-shift or black set.
+    /// Not a fixed-shift, black or offset-in-magic set.
     Scheme(SchemeKind),
     /// The input set does not verify.
     Invalid(String),
@@ -190,7 +199,10 @@ impl fmt::Display for RefineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RefineError::Scheme(s) => {
-                write!(f, "refine works on fixed-shift and black sets, not {s}")
+                write!(
+                    f,
+                    "refine works on fixed-shift, black and offset-in-magic sets, not {s}"
+                )
             }
             RefineError::Invalid(e) => write!(f, "the input set does not verify: {e}"),
             RefineError::Bits(bits) => write!(
@@ -307,39 +319,207 @@ pub fn refine(
     set: &MagicSet,
     resume: Option<RefineState>,
     options: &RefineOptions,
+    progress: impl FnMut(&Progress),
+) -> Result<RefineState, RefineError> {
+    if set.scheme() == SchemeKind::OffsetInMagic {
+        drive(
+            crate::offset_refine::OffsetRun::new(set, resume, options)?,
+            options,
+            progress,
+        )
+    } else {
+        drive(Run::new(set, resume, options)?, options, progress)
+    }
+}
+
+/// A table that [`refine`] improves one visit at a time: fixed-shift or black
+/// ([`Run`]), or offset-in-magic ([`crate::offset_refine::OffsetRun`]).
+pub(crate) trait Layout {
+    /// The counters, and the set of the last save.
+    fn state(&mut self) -> &mut RefineState;
+    /// One visit (which counts itself in the state).
+    fn visit(&mut self);
+    /// Table entries: the highest used index + 1.
+    fn size(&self) -> usize;
+    /// Entries in use.
+    fn used(&self) -> usize;
+    /// The current set, with the run's provenance line.
+    fn set(&self) -> MagicSet;
+}
+
+/// The visits, the progress calls and the saves, for either layout.
+fn drive<L: Layout>(
+    mut run: L,
+    options: &RefineOptions,
     mut progress: impl FnMut(&Progress),
 ) -> Result<RefineState, RefineError> {
-    let mut run = Run::new(set, resume, options)?;
     let started = Instant::now();
     let mut last = started;
     let mut saved = started;
     loop {
-        if options.visits.is_some_and(|v| run.state.visits >= v)
+        if options.visits.is_some_and(|v| run.state().visits >= v)
             || options.time.is_some_and(|t| started.elapsed() >= t)
         {
             break;
         }
-        let before = run.table.size();
+        let before = run.size();
         run.visit();
         let now = Instant::now();
-        run.state.seconds += (now - last).as_secs_f64();
+        run.state().seconds += (now - last).as_secs_f64();
         last = now;
-        let entries = run.table.size();
-        let csv = (entries < before).then(|| run.csv());
+        let entries = run.size();
+        let csv = (entries < before).then(|| write_csv(&run.set()));
+        let used = run.used();
         // The caller keeps the improved set before the state moves past it.
         progress(&Progress {
-            state: &run.state,
+            state: run.state(),
             entries,
-            used: run.table.used(),
+            used,
             improved: csv.as_deref(),
         });
         if now - saved >= SAVE_EVERY {
-            run.save()?;
+            save(&mut run, options)?;
             saved = now;
         }
     }
-    run.save()?;
-    Ok(run.state)
+    save(&mut run, options)?;
+    Ok(run.state().clone())
+}
+
+/// Puts the current set into the state and writes the state to the options' path.
+fn save<L: Layout>(run: &mut L, options: &RefineOptions) -> Result<(), RefineError> {
+    let csv = write_csv(&run.set());
+    let state = run.state();
+    state.set = csv;
+    if let Some(path) = &options.state_path {
+        let json = serde_json::to_string_pretty(&*state).expect("a state serialises");
+        crate::write_atomic(path, json.as_bytes())
+            .map_err(|e| RefineError::Save(path.clone(), e))?;
+    }
+    Ok(())
+}
+
+/// The set a run starts from and its state: `set` and a new state, or the state's set
+/// after checking that the state belongs to this run (same version, seed, candidates,
+/// trials, ingredients, input set and scheme, and a set that verifies).
+pub(crate) fn start_state(
+    set: &MagicSet,
+    resume: Option<RefineState>,
+    options: &RefineOptions,
+) -> Result<(MagicSet, RefineState), RefineError> {
+    let report = set
+        .verify()
+        .map_err(|e| RefineError::Invalid(e.to_string()))?;
+    let input = fnv1a(write_csv(set).as_bytes());
+    let trials = if set.scheme() == SchemeKind::OffsetInMagic {
+        options.trials
+    } else {
+        0
+    };
+    let Some(state) = resume else {
+        return Ok((
+            set.clone(),
+            RefineState {
+                version: STATE_VERSION,
+                seed: options.seed,
+                candidates: options.candidates,
+                trials,
+                ingredients: options.ingredients,
+                visits: 0,
+                drawn: 0,
+                valid: 0,
+                seconds: 0.0,
+                start_entries: report.entries,
+                input,
+                gains: Gains::default(),
+                set: write_csv(set),
+            },
+        ));
+    };
+    if state.version != STATE_VERSION {
+        return Err(RefineError::StateVersion(state.version));
+    }
+    if state.seed != options.seed {
+        return Err(RefineError::StateMismatch("seed"));
+    }
+    if state.candidates != options.candidates {
+        return Err(RefineError::StateMismatch("candidates per visit"));
+    }
+    if state.trials != trials {
+        return Err(RefineError::StateMismatch("trials per offset"));
+    }
+    if state.ingredients != options.ingredients {
+        return Err(RefineError::StateMismatch("set of ingredients"));
+    }
+    if state.input != input {
+        return Err(RefineError::StateMismatch("input set"));
+    }
+    let saved = read_set(&state.set, None).map_err(RefineError::StateSet)?;
+    if saved.scheme() != set.scheme() {
+        return Err(RefineError::StateMismatch("scheme"));
+    }
+    saved
+        .verify()
+        .map_err(|e| RefineError::StateInvalid(e.to_string()))?;
+    Ok((saved, state))
+}
+
+/// The provenance line of a refined set: the options that reproduce it and the result.
+pub(crate) fn provenance_line(
+    o: &RefineOptions,
+    scheme: SchemeKind,
+    state: &RefineState,
+    size: usize,
+) -> String {
+    let budget = if scheme == SchemeKind::OffsetInMagic {
+        format!("--trials {}", o.trials)
+    } else {
+        format!("--candidates {}", o.candidates)
+    };
+    format!(
+        "{PROVENANCE} --seed {} {budget}{}{}{}: {} -> {size} entries after {} visits",
+        o.seed,
+        if o.ingredients.mutate {
+            ""
+        } else {
+            " --no-mutate"
+        },
+        if o.ingredients.fresh {
+            ""
+        } else {
+            " --no-fresh"
+        },
+        if o.ingredients.ruin { "" } else { " --no-ruin" },
+        state.start_entries,
+        state.visits,
+    )
+}
+
+/// The input's provenance comments, without an earlier run's line.
+pub(crate) fn input_provenance(set: &MagicSet) -> Vec<String> {
+    set.provenance
+        .iter()
+        .filter(|line| !line.starts_with(PROVENANCE))
+        .cloned()
+        .collect()
+}
+
+impl Layout for Run<'_> {
+    fn state(&mut self) -> &mut RefineState {
+        &mut self.state
+    }
+    fn visit(&mut self) {
+        Run::visit(self);
+    }
+    fn size(&self) -> usize {
+        self.table.size()
+    }
+    fn used(&self) -> usize {
+        self.table.used()
+    }
+    fn set(&self) -> MagicSet {
+        Run::set(self)
+    }
 }
 
 impl<'o> Run<'o> {
@@ -354,54 +534,7 @@ impl<'o> Run<'o> {
         if !(options.ingredients.mutate || options.ingredients.fresh) {
             return Err(RefineError::NoCandidates);
         }
-        let report = set
-            .verify()
-            .map_err(|e| RefineError::Invalid(e.to_string()))?;
-        let input = fnv1a(write_csv(set).as_bytes());
-        let (set, state) = match resume {
-            Some(state) => {
-                if state.version != STATE_VERSION {
-                    return Err(RefineError::StateVersion(state.version));
-                }
-                if state.seed != options.seed {
-                    return Err(RefineError::StateMismatch("seed"));
-                }
-                if state.candidates != options.candidates {
-                    return Err(RefineError::StateMismatch("candidates per visit"));
-                }
-                if state.ingredients != options.ingredients {
-                    return Err(RefineError::StateMismatch("set of ingredients"));
-                }
-                if state.input != input {
-                    return Err(RefineError::StateMismatch("input set"));
-                }
-                let saved = read_set(&state.set, None).map_err(RefineError::StateSet)?;
-                if saved.scheme() != set.scheme() {
-                    return Err(RefineError::StateMismatch("scheme"));
-                }
-                saved
-                    .verify()
-                    .map_err(|e| RefineError::StateInvalid(e.to_string()))?;
-                (saved, state)
-            }
-            None => (
-                set.clone(),
-                RefineState {
-                    version: STATE_VERSION,
-                    seed: options.seed,
-                    candidates: options.candidates,
-                    ingredients: options.ingredients,
-                    visits: 0,
-                    drawn: 0,
-                    valid: 0,
-                    seconds: 0.0,
-                    start_entries: report.entries,
-                    input,
-                    gains: Gains::default(),
-                    set: write_csv(set),
-                },
-            ),
-        };
+        let (set, state) = start_state(set, resume, options)?;
         let scheme = set.scheme();
         for piece in RookOrBishop::BOTH {
             let bits = set.get(piece, Square::A1).bits;
@@ -431,12 +564,7 @@ impl<'o> Run<'o> {
                 });
             }
         }
-        let provenance = set
-            .provenance
-            .iter()
-            .filter(|line| !line.starts_with(PROVENANCE))
-            .cloned()
-            .collect();
+        let provenance = input_provenance(&set);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads)
             .build()
@@ -452,22 +580,6 @@ impl<'o> Run<'o> {
         })
     }
 
-    /// Puts the current set into the state and writes the state to the options' path.
-    fn save(&mut self) -> Result<(), RefineError> {
-        self.state.set = self.csv();
-        if let Some(path) = &self.options.state_path {
-            let json = serde_json::to_string_pretty(&self.state).expect("a state serialises");
-            crate::write_atomic(path, json.as_bytes())
-                .map_err(|e| RefineError::Save(path.clone(), e))?;
-        }
-        Ok(())
-    }
-
-    /// The current set as CSV.
-    fn csv(&self) -> String {
-        write_csv(&self.set())
-    }
-
     /// The current set.
     fn set(&self) -> MagicSet {
         let mut magics = [[crate::set::SquareMagic::default(); 64]; 2];
@@ -480,25 +592,11 @@ impl<'o> Run<'o> {
         }
         let mut set = MagicSet::new(self.scheme, magics[0], magics[1]).expect("the input's bits");
         set.provenance.clone_from(&self.provenance);
-        let o = self.options;
-        set.provenance.push(format!(
-            "{PROVENANCE} --seed {} --candidates {}{}{}{}: {} -> {} entries after {} visits",
-            o.seed,
-            o.candidates,
-            if o.ingredients.mutate {
-                ""
-            } else {
-                " --no-mutate"
-            },
-            if o.ingredients.fresh {
-                ""
-            } else {
-                " --no-fresh"
-            },
-            if o.ingredients.ruin { "" } else { " --no-ruin" },
-            self.state.start_entries,
+        set.provenance.push(provenance_line(
+            self.options,
+            self.scheme,
+            &self.state,
             self.table.size(),
-            self.state.visits,
         ));
         set
     }

@@ -185,3 +185,82 @@ fn refuses_other_schemes_and_other_seeds() {
     let e = refine(&set, Some(state), &other_seed, |_| {}).unwrap_err();
     assert!(matches!(e, RefineError::StateMismatch("seed")), "{e}");
 }
+
+fn load_own(name: &str) -> MagicSet {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/own/");
+    read_set(
+        &std::fs::read_to_string(format!("{path}{name}")).expect("test data"),
+        None,
+    )
+    .expect("our set")
+}
+
+/// offset-in-magic: each square is tried at offsets below its end with its own
+/// candidates; the table never grows, every improvement is a verifying set whose offsets
+/// are in its magics, and a stopped and resumed run is the same run.
+#[test]
+fn offset_in_magic_shrinks_and_resumes() {
+    let set = load_own("offset_in_magic_sliders.csv");
+    assert_eq!(set.scheme(), SchemeKind::OffsetInMagic);
+    let opts = |visits| RefineOptions {
+        seed: 1,
+        trials: 48,
+        ..options(visits, 1)
+    };
+    let mut improvements = Vec::new();
+    let one = refine(&set, None, &opts(30), |p| {
+        if let Some(csv) = p.improved {
+            improvements.push((p.entries, csv.to_string()));
+        }
+    })
+    .unwrap();
+    let size = entries(&one, SchemeKind::OffsetInMagic);
+    assert_eq!(one.start_entries, 226_716);
+    assert!(size < 226_716, "{size}");
+    assert!(one.drawn > one.valid && one.valid > 0);
+    for (entries, csv) in &improvements {
+        let s = read_set(csv, None).unwrap();
+        assert_eq!(s.scheme(), SchemeKind::OffsetInMagic);
+        assert_eq!(s.offset_shift(), set.offset_shift());
+        assert_eq!(s.verify().unwrap().entries, *entries);
+    }
+    assert_eq!(improvements.last().unwrap().0, size);
+    assert!(one
+        .set
+        .contains("# refined by sliders refine --seed 1 --trials 48:"));
+
+    let half = refine(&set, None, &opts(13), |_| {}).unwrap();
+    let half: RefineState = serde_json::from_str(&serde_json::to_string(&half).unwrap()).unwrap();
+    let resumed = refine(&set, Some(half.clone()), &opts(30), |_| {}).unwrap();
+    assert_eq!(resumed.set, one.set);
+    assert_eq!(resumed.gains, one.gains);
+    assert_eq!((resumed.drawn, resumed.valid), (one.drawn, one.valid));
+
+    // The state names its trials per offset: another count is refused.
+    let e = refine(
+        &set,
+        Some(half),
+        &RefineOptions {
+            trials: 47,
+            ..opts(30)
+        },
+        |_| {},
+    )
+    .unwrap_err();
+    assert!(
+        matches!(e, RefineError::StateMismatch("trials per offset")),
+        "{e}"
+    );
+    let none = RefineOptions {
+        ingredients: Ingredients {
+            mutate: false,
+            fresh: false,
+            ruin: true,
+        },
+        ..opts(1)
+    };
+    assert!(matches!(
+        refine(&set, None, &none, |_| {}),
+        Err(RefineError::NoCandidates)
+    ));
+}
