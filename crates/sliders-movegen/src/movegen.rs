@@ -127,6 +127,33 @@ fn shift<const WHITE: bool>(b: u64, by: u32) -> u64 {
     }
 }
 
+/// The squares a bishop (`diagonal`) or a rook sees from each square on an empty board.
+const fn empty_board_rays(diagonal: bool) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut from = 0;
+    while from < 64 {
+        let (r, f) = ((from / 8) as i32, (from % 8) as i32);
+        let mut to = 0;
+        while to < 64 {
+            let (r2, f2) = ((to / 8) as i32, (to % 8) as i32);
+            let seen = if diagonal {
+                r2 - f2 == r - f || r2 + f2 == r + f
+            } else {
+                r2 == r || f2 == f
+            };
+            if seen && to != from {
+                table[from] |= 1 << to;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+}
+
+static BISHOP_RAYS: [u64; 64] = empty_board_rays(true);
+static ROOK_RAYS: [u64; 64] = empty_board_rays(false);
+
 /// Every square attacked by `them`, with `occ` as the occupancy.
 #[inline(always)]
 fn attacked_by<S: Scheme>(s: S, b: &Board, them: Color, occ: u64) -> u64 {
@@ -195,8 +222,13 @@ fn pins<S: Scheme>(
 ) -> u64 {
     let occ = ours | theirs;
     let mut pinned = 0u64;
-    let mut snipers =
-        (bishop(s, king_sq, theirs) & their_diag) | (rook(s, king_sq, theirs) & their_orth);
+    let mut snipers = 0;
+    if their_diag != 0 {
+        snipers |= bishop(s, king_sq, theirs) & their_diag;
+    }
+    if their_orth != 0 {
+        snipers |= rook(s, king_sq, theirs) & their_orth;
+    }
     while snipers != 0 {
         let sniper = snipers.trailing_zeros();
         snipers &= snipers - 1;
@@ -252,7 +284,20 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
     let their_diag = (b.roles[BISHOP_I].0 | queens) & theirs;
     let their_orth = (b.roles[ROOK_I].0 | queens) & theirs;
 
-    let checkers = attackers(s, b, king_sq, them, occ);
+    // The enemy sliders on the king's lines (on an empty board): only they can check or
+    // pin along a line, and often one kind has none, whose lookups are then skipped.
+    let diag_snipers = their_diag & BISHOP_RAYS[king_sq as usize];
+    let orth_snipers = their_orth & ROOK_RAYS[king_sq as usize];
+    let mut checkers = ((knight(king_sq) & b.roles[KNIGHT_I].0)
+        | (pawn(us, king_sq) & b.roles[PAWN_I].0)
+        | (king(king_sq) & b.roles[KING_I].0))
+        & theirs;
+    if diag_snipers != 0 {
+        checkers |= bishop(s, king_sq, occ) & diag_snipers;
+    }
+    if orth_snipers != 0 {
+        checkers |= rook(s, king_sq, occ) & orth_snipers;
+    }
 
     // Squares the king may not step on: attacks with our king lifted off the board.
     let danger = attacked_by(s, b, them, occ ^ king_bb);
@@ -271,7 +316,7 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
     };
     let target = allowed & evasion;
 
-    let pinned = pins(s, king_sq, ours, theirs, their_diag, their_orth);
+    let pinned = pins(s, king_sq, ours, theirs, diag_snipers, orth_snipers);
 
     // Knights: a pinned knight never moves.
     let mut knights = b.roles[KNIGHT_I].0 & ours & !pinned;
@@ -422,6 +467,32 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
                 }
                 sink.one(Move::castle(sq(king_sq), sq(rsq as u32)));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sliders::{reference, Square};
+
+    /// The king's lines that decide whether checks and pins are looked up: a wrong bit
+    /// would skip a real check (the perft suites would also fail), so each is the
+    /// reference's attacks on an empty board.
+    #[test]
+    fn empty_board_rays_are_the_reference_attacks() {
+        for square in Square::ALL {
+            let i = square as usize;
+            assert_eq!(
+                ROOK_RAYS[i],
+                reference::rook_attacks(square, Bitboard::EMPTY).0,
+                "{square}"
+            );
+            assert_eq!(
+                BISHOP_RAYS[i],
+                reference::bishop_attacks(square, Bitboard::EMPTY).0,
+                "{square}"
+            );
         }
     }
 }
