@@ -3,7 +3,8 @@
 about offset-in-magic tables).
 
 offset-in-magic stores each square's table offset in the low 16 bits of its magic, so
-those bits are no longer free. This takes a fixed-shift set (the record, by default),
+those bits are no longer free. This takes a fixed-shift set (the README uses the record,
+tests/data/magics/fixed_shift_magics_88772_annuss.csv),
 replaces each magic's low 16 bits by `--draws` random values below `--limit` (where the
 offset must lie for the table to stay under a given size), and reports how many of the
 resulting magics are still valid (no two attack sets at one index) and how many entries
@@ -54,6 +55,8 @@ def main():
     ap.add_argument("--used", action="store_true",
                     help="only print the set's used entries by piece")
     args = ap.parse_args()
+    if not 1 <= args.limit <= 0x10000:
+        ap.error("--limit must be 1 to 65536: the values replace 16 bits")
     rng = random.Random(args.seed)
     total_used = {"rook": 0, "bishop": 0}
     valid = draws = 0

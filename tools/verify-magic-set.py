@@ -133,6 +133,11 @@ def main():
         return 2
     for piece in ("rook", "bishop"):
         shifts = {shift for _, p, _, _, shift, _ in rows if p == piece}
+        fixed = {"rook": 52, "bishop": 55}[piece]
+        if args.scheme == "offset-in-magic" and shifts != {fixed}:
+            print(f"{args.file}: {piece} shifts {sorted(shifts)}: offset-in-magic uses {fixed}",
+                  file=sys.stderr)
+            return 2
         if len(shifts) != 1:
             print(f"{args.file}: {piece} shifts {sorted(shifts)}: {args.scheme} has one per piece",
                   file=sys.stderr)

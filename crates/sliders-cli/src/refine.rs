@@ -14,7 +14,7 @@ use crate::search::{load_verified, parse_duration, read_text, write_output};
 pub struct RefineArgs {
     /// The CSV set to start from (fixed-shift, black or offset-in-magic).
     file: PathBuf,
-    /// fixed-shift or black (default: from the file, as for `verify`).
+    /// fixed-shift, black or offset-in-magic (default: from the file, as for `verify`).
     #[arg(long)]
     scheme: Option<String>,
     /// Write the best set here (atomically) whenever the table shrinks, and at the end.
@@ -26,10 +26,11 @@ pub struct RefineArgs {
     /// The seed every random choice derives from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; offset-in-magic runs use one).
     #[arg(long)]
     threads: Option<usize>,
-    /// Candidates drawn per square visit (whole chunks of 256).
+    /// Candidates drawn per square visit (whole chunks of 256; not for offset-in-magic,
+    /// see --trials).
     #[arg(long, default_value_t = 4096)]
     candidates: u64,
     /// Stop after this many visits in all (counting a resumed run's).
@@ -49,8 +50,23 @@ pub struct RefineArgs {
     no_ruin: bool,
     /// offset-in-magic sets: candidates tried at each offset (more for the squares whose
     /// valid magics are rare).
-    #[arg(long, default_value_t = 48)]
+    #[arg(long, default_value_t = sliders_search::offset::DEFAULT_TRIALS)]
     trials: u32,
+}
+
+/// The largest `--trials` (per offset, before the per-square factor of up to 256): far
+/// beyond any useful count, and small enough that the factor cannot overflow.
+pub const MAX_TRIALS: u32 = 1 << 20;
+
+/// `--trials` of `refine` and `find --scheme offset-in-magic`: 1 to [`MAX_TRIALS`].
+pub fn check_trials(trials: u32) -> Result<(), CliError> {
+    if (1..=MAX_TRIALS).contains(&trials) {
+        Ok(())
+    } else {
+        Err(CliError::input(format!(
+            "--trials {trials}: expected 1 to {MAX_TRIALS}"
+        )))
+    }
 }
 
 /// A library error as the CLI reports it: which file it concerns, and exit 1 for a
@@ -86,9 +102,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     if args.candidates == 0 {
         return Err(CliError::input("--candidates must be at least 1"));
     }
-    if args.trials == 0 {
-        return Err(CliError::input("--trials must be at least 1"));
-    }
+    check_trials(args.trials)?;
     if args.resume.as_deref() == Some(args.out.as_path()) {
         return Err(CliError::input(
             "--out and --resume name the same file: the set and the state need two",

@@ -55,8 +55,9 @@ pub enum SearchCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Search for a smaller shared table (fixed-shift, black): square by square, draw
-    /// magics and place each where its used entries fit the table's holes; ruin and
+    /// Search for a smaller shared table (fixed-shift, black, offset-in-magic): square by
+    /// square, draw magics and place each where its used entries fit the table's holes
+    /// (offset-in-magic: each offset with its own magics); ruin and
     /// recreate the squares that end highest. Writes the set to --out whenever the table
     /// shrinks, saves --resume STATE every few seconds, and prints the gains of each
     /// ingredient at the end.
@@ -461,9 +462,7 @@ fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError>
     }
     opts.offset_shift = args.offset_shift;
     if let Some(trials) = args.trials {
-        if trials == 0 {
-            return Err(CliError::input("--trials must be at least 1"));
-        }
+        crate::refine::check_trials(trials)?;
         opts.trials = trials;
     }
     let cpu_before = process_cpu_seconds();

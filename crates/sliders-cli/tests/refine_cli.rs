@@ -130,7 +130,12 @@ fn bad_input_is_refused() {
         (
             BLACK,
             "--visits 1 --trials 0",
-            "--trials must be at least 1",
+            "--trials 0: expected 1 to 1048576",
+        ),
+        (
+            OFFSET,
+            "--visits 1 --trials 4000000000",
+            "--trials 4000000000: expected 1 to 1048576",
         ),
         (BLACK, "--time soon", "bad --time 'soon'"),
         (

@@ -127,26 +127,19 @@ fn shift<const WHITE: bool>(b: u64, by: u32) -> u64 {
     }
 }
 
-/// The squares a bishop (`diagonal`) or a rook sees from each square on an empty board.
+/// The squares a bishop (`diagonal`) or a rook sees from each square on an empty board
+/// (the core's reference ray walk, at compile time).
 const fn empty_board_rays(diagonal: bool) -> [u64; 64] {
     let mut table = [0u64; 64];
-    let mut from = 0;
-    while from < 64 {
-        let (r, f) = ((from / 8) as i32, (from % 8) as i32);
-        let mut to = 0;
-        while to < 64 {
-            let (r2, f2) = ((to / 8) as i32, (to % 8) as i32);
-            let seen = if diagonal {
-                r2 - f2 == r - f || r2 + f2 == r + f
-            } else {
-                r2 == r || f2 == f
-            };
-            if seen && to != from {
-                table[from] |= 1 << to;
-            }
-            to += 1;
-        }
-        from += 1;
+    let mut i = 0;
+    while i < 64 {
+        let square = sliders::Square::ALL[i];
+        table[i] = if diagonal {
+            sliders::reference::bishop_attacks(square, Bitboard::EMPTY).0
+        } else {
+            sliders::reference::rook_attacks(square, Bitboard::EMPTY).0
+        };
+        i += 1;
     }
     table
 }
@@ -467,32 +460,6 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
                 }
                 sink.one(Move::castle(sq(king_sq), sq(rsq as u32)));
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sliders::{reference, Square};
-
-    /// The king's lines that decide whether checks and pins are looked up: a wrong bit
-    /// would skip a real check (the perft suites would also fail), so each is the
-    /// reference's attacks on an empty board.
-    #[test]
-    fn empty_board_rays_are_the_reference_attacks() {
-        for square in Square::ALL {
-            let i = square as usize;
-            assert_eq!(
-                ROOK_RAYS[i],
-                reference::rook_attacks(square, Bitboard::EMPTY).0,
-                "{square}"
-            );
-            assert_eq!(
-                BISHOP_RAYS[i],
-                reference::bishop_attacks(square, Bitboard::EMPTY).0,
-                "{square}"
-            );
         }
     }
 }

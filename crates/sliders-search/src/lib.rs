@@ -30,7 +30,7 @@ pub mod csv;
 pub mod export;
 pub mod finder;
 pub mod offset;
-pub mod offset_refine;
+mod offset_refine;
 pub mod pack;
 pub mod refine;
 pub mod rng;

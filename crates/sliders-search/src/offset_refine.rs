@@ -6,9 +6,12 @@
 //!
 //! - **square visit**: lift one square out (drawn with a bias to the squares that end
 //!   highest) and scan the offsets below its end, from the lowest whose window reaches a
-//!   free entry, trying at each offset fresh high parts (mostly sparse, one in four
-//!   dense) and, with *mutate*, the square's own high part with one to three bits
-//!   flipped; keep the placement that ends lowest if it ends below the square's old end.
+//!   free entry, trying at each offset fresh high parts (sparse, or dense for candidate
+//!   numbers 3 modulo 4: with mutation on, fresh ones take the even numbers, so half of
+//!   them are dense) and, with *mutate*, the square's own high part with one to three
+//!   bits flipped; keep the placement that ends lowest if it ends below the square's old
+//!   end. (With `--no-ruin` a visit draws one number fewer from its generator, so its
+//!   squares differ from a default run's at the same visit.)
 //! - **ruin and recreate** (one visit in eight): lift the two to eight squares that end
 //!   highest and put them back one by one, in a random order, each where it ends lowest;
 //!   keep the result if the table shrank, or kept its size with a lower sum of the
@@ -21,7 +24,8 @@ use sliders::{RookOrBishop, Square};
 
 use crate::offset::{square_trials, trial, Scratch, SquareData, OFFSET_BITS_MASK};
 use crate::refine::{
-    input_provenance, provenance_line, start_state, Layout, RefineError, RefineOptions, RefineState,
+    highest_first, input_provenance, provenance_line, start_state, Layout, RefineError,
+    RefineOptions, RefineState,
 };
 use crate::rng::{chunk_seed, mix64, Candidates, Triple, Xorshift64Star};
 use crate::set::{MagicSet, SchemeKind};
@@ -33,6 +37,13 @@ struct Placed {
     offset: usize,
     /// The offset plus the highest local index used, plus one.
     end: usize,
+}
+
+impl Placed {
+    /// The table index of occupancy `occ`.
+    fn index(&self, occ: u64) -> usize {
+        self.offset + (occ.wrapping_mul(self.magic) >> self.data.shift) as usize
+    }
 }
 
 /// Where a square goes: `(offset, magic, end)`.
@@ -67,9 +78,6 @@ impl<'o> OffsetRun<'o> {
         options: &'o RefineOptions,
     ) -> Result<Self, RefineError> {
         debug_assert_eq!(set.scheme(), SchemeKind::OffsetInMagic);
-        if !(options.ingredients.mutate || options.ingredients.fresh) {
-            return Err(RefineError::NoCandidates);
-        }
         let (set, state) = start_state(set, resume, options)?;
         let mut run = OffsetRun {
             options,
@@ -118,7 +126,7 @@ impl<'o> OffsetRun<'o> {
         self.grow(len);
         let p = &self.squares[i];
         for &(occ, attacks) in &p.data.pairs {
-            let k = p.offset + (occ.wrapping_mul(p.magic) >> p.data.shift) as usize;
+            let k = p.index(occ);
             self.value[k] = attacks;
             self.uses[k] += 1;
         }
@@ -128,7 +136,7 @@ impl<'o> OffsetRun<'o> {
     fn remove(&mut self, i: usize) {
         let p = &self.squares[i];
         for &(occ, _) in &p.data.pairs {
-            let k = p.offset + (occ.wrapping_mul(p.magic) >> p.data.shift) as usize;
+            let k = p.index(occ);
             self.uses[k] -= 1;
             if self.uses[k] == 0 {
                 self.value[k] = 0;
@@ -151,9 +159,7 @@ impl<'o> OffsetRun<'o> {
 
     /// Square indices from the highest end down (ties: square order).
     fn by_end(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.squares.len()).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(self.squares[i].end), i));
-        order
+        highest_first(self.squares.iter().map(|p| p.end))
     }
 
     /// The placement of lifted-out square `i` that ends lowest, below `below`, with

@@ -1,5 +1,5 @@
-//! The search that aims at the shared table itself (fixed-shift, black and, in
-//! [`crate::offset_refine`], offset-in-magic sets).
+//! The search that aims at the shared table itself (fixed-shift, black and, in the
+//! crate's `offset_refine` module, offset-in-magic sets).
 //!
 //! The entries a square uses in a shared table are a pattern, not a range: the holes
 //! between them can hold other squares' entries, and equal attack sets may share an
@@ -20,7 +20,7 @@
 //! candidates come in fixed chunks whose best is chosen in chunk order, so a run gives
 //! the same set whatever the thread count, and a run stopped and resumed from its
 //! [`RefineState`] gives the same set as one that never stopped. The loop, the state
-//! and its checks are shared by both layouts ([`Layout`]).
+//! and its checks are shared by both layouts (the crate's `Layout` trait).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -145,7 +145,8 @@ pub struct RefineState {
     pub version: u32,
     /// The seed.
     pub seed: u64,
-    /// Candidates per square visit.
+    /// Candidates per square visit (fixed-shift and black runs; 0 in offset-in-magic
+    /// ones).
     pub candidates: u64,
     /// Trials per offset (offset-in-magic runs; 0 in others).
     #[serde(default)]
@@ -154,9 +155,10 @@ pub struct RefineState {
     pub ingredients: Ingredients,
     /// Visits done.
     pub visits: u64,
-    /// Candidates drawn, and of them valid (no destructive collision).
+    /// Candidates drawn (offset-in-magic: trials, one per candidate and offset).
     pub drawn: u64,
-    /// Valid candidates.
+    /// Valid candidates: no destructive collision (offset-in-magic: the trials that
+    /// fitted the table and ended below the best end found so far).
     pub valid: u64,
     /// Seconds spent over all runs (wall clock, times threads for CPU).
     pub seconds: f64,
@@ -333,7 +335,7 @@ pub fn refine(
 }
 
 /// A table that [`refine`] improves one visit at a time: fixed-shift or black
-/// ([`Run`]), or offset-in-magic ([`crate::offset_refine::OffsetRun`]).
+/// ([`Run`]), or offset-in-magic (`crate::offset_refine::OffsetRun`).
 pub(crate) trait Layout {
     /// The counters, and the set of the last save.
     fn state(&mut self) -> &mut RefineState;
@@ -400,8 +402,9 @@ fn save<L: Layout>(run: &mut L, options: &RefineOptions) -> Result<(), RefineErr
 }
 
 /// The set a run starts from and its state: `set` and a new state, or the state's set
-/// after checking that the state belongs to this run (same version, seed, candidates,
-/// trials, ingredients, input set and scheme, and a set that verifies).
+/// after checking that the state belongs to this run (same version, seed, candidates
+/// or trials, ingredients, input set and scheme, and a set that verifies). No
+/// candidates at all (neither mutated nor fresh) is refused.
 pub(crate) fn start_state(
     set: &MagicSet,
     resume: Option<RefineState>,
@@ -411,10 +414,15 @@ pub(crate) fn start_state(
         .verify()
         .map_err(|e| RefineError::Invalid(e.to_string()))?;
     let input = fnv1a(write_csv(set).as_bytes());
-    let trials = if set.scheme() == SchemeKind::OffsetInMagic {
-        options.trials
+    if !(options.ingredients.mutate || options.ingredients.fresh) {
+        return Err(RefineError::NoCandidates);
+    }
+    // Each layout's budget per visit; the other is stored as 0 and not compared.
+    let offset = set.scheme() == SchemeKind::OffsetInMagic;
+    let (candidates, trials) = if offset {
+        (0, options.trials)
     } else {
-        0
+        (options.candidates, 0)
     };
     let Some(state) = resume else {
         return Ok((
@@ -422,7 +430,7 @@ pub(crate) fn start_state(
             RefineState {
                 version: STATE_VERSION,
                 seed: options.seed,
-                candidates: options.candidates,
+                candidates,
                 trials,
                 ingredients: options.ingredients,
                 visits: 0,
@@ -442,7 +450,7 @@ pub(crate) fn start_state(
     if state.seed != options.seed {
         return Err(RefineError::StateMismatch("seed"));
     }
-    if state.candidates != options.candidates {
+    if !offset && state.candidates != candidates {
         return Err(RefineError::StateMismatch("candidates per visit"));
     }
     if state.trials != trials {
@@ -495,6 +503,15 @@ pub(crate) fn provenance_line(
     )
 }
 
+/// Indices of `ends` from the highest end down (ties: index order): the order in which
+/// visits and ruins take squares.
+pub(crate) fn highest_first(ends: impl Iterator<Item = usize>) -> Vec<usize> {
+    let ends: Vec<usize> = ends.collect();
+    let mut order: Vec<usize> = (0..ends.len()).collect();
+    order.sort_by_key(|&k| (std::cmp::Reverse(ends[k]), k));
+    order
+}
+
 /// The input's provenance comments, without an earlier run's line.
 pub(crate) fn input_provenance(set: &MagicSet) -> Vec<String> {
     set.provenance
@@ -530,9 +547,6 @@ impl<'o> Run<'o> {
     ) -> Result<Self, RefineError> {
         if !packable(set.scheme()) {
             return Err(RefineError::Scheme(set.scheme()));
-        }
-        if !(options.ingredients.mutate || options.ingredients.fresh) {
-            return Err(RefineError::NoCandidates);
         }
         let (set, state) = start_state(set, resume, options)?;
         let scheme = set.scheme();
@@ -603,9 +617,7 @@ impl<'o> Run<'o> {
 
     /// Slot indices from the highest end down (ties: slot order).
     fn by_reach(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.slots.len()).collect();
-        order.sort_by_key(|&k| (std::cmp::Reverse(self.slots[k].reach()), k));
-        order
+        highest_first(self.slots.iter().map(Slot::reach))
     }
 
     /// One visit: a square visit, or (one in eight) ruin and recreate.

@@ -264,3 +264,55 @@ fn offset_in_magic_shrinks_and_resumes() {
         Err(RefineError::NoCandidates)
     ));
 }
+
+/// A state file written before offset-in-magic runs (no `trials` field) still resumes a
+/// black run exactly.
+#[test]
+fn a_state_without_trials_resumes() {
+    let set = load("black_magics_87988_annuss_fiekas.csv", SchemeKind::Black);
+    let whole = refine(&set, None, &options(12, 1), |_| {}).unwrap();
+    let half = refine(&set, None, &options(5, 1), |_| {}).unwrap();
+    let mut json: serde_json::Value = serde_json::to_value(&half).unwrap();
+    assert_eq!(json["trials"], 0);
+    json.as_object_mut().unwrap().remove("trials");
+    let old: RefineState = serde_json::from_value(json).unwrap();
+    let resumed = refine(&set, Some(old), &options(12, 1), |_| {}).unwrap();
+    assert_eq!(resumed.set, whole.set);
+}
+
+/// offset-in-magic with one ingredient off: that kind never wins, the table never grows,
+/// and with ruin off every gain is a square visit's.
+#[test]
+fn offset_in_magic_ingredients_can_be_turned_off() {
+    let set = load_own("offset_in_magic_sliders.csv");
+    for (mutate, fresh, ruin) in [(false, true, true), (true, true, false)] {
+        let opts = RefineOptions {
+            seed: 1,
+            trials: 16,
+            ingredients: Ingredients {
+                mutate,
+                fresh,
+                ruin,
+            },
+            ..options(16, 1)
+        };
+        let state = refine(&set, None, &opts, |_| {}).unwrap();
+        let size = entries(&state, SchemeKind::OffsetInMagic);
+        assert!(size <= 226_716);
+        let g = state.gains;
+        assert_eq!(g.replace.accepted, 0);
+        if !mutate {
+            assert_eq!(g.mutate.accepted, 0);
+        }
+        if !ruin {
+            assert_eq!(g.ruin.accepted, 0);
+            assert_eq!(
+                (g.mutate.entries + g.fresh.entries) as usize,
+                226_716 - size
+            );
+        }
+        assert!(state
+            .set
+            .contains(if ruin { "--no-mutate:" } else { "--no-ruin:" }));
+    }
+}
