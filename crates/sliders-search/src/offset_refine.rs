@@ -24,7 +24,7 @@ use sliders::{RookOrBishop, Square};
 
 use crate::offset::{square_trials, trial, Scratch, SquareData, OFFSET_BITS_MASK};
 use crate::refine::{
-    highest_first, input_provenance, provenance_line, start_state, Layout, RefineError,
+    highest_first, input_provenance, provenance_line, ruin, start_state, Layout, RefineError,
     RefineOptions, RefineState,
 };
 use crate::rng::{chunk_seed, mix64, Candidates, Triple, Xorshift64Star};
@@ -224,46 +224,6 @@ impl<'o> OffsetRun<'o> {
         }
         best
     }
-
-    /// Lifts out two to eight of the squares that end highest and puts them back, each
-    /// where it ends lowest; keeps the result only if the table shrank, or kept its size
-    /// with a lower sum of the squares' ends.
-    fn ruin(&mut self, rng: &mut Xorshift64Star) {
-        let count = 2 + (rng.next_u64() % 7) as usize;
-        let mut chosen: Vec<usize> = self.by_end().into_iter().take(count).collect();
-        crate::rng::shuffle(&mut chosen, rng.next_u64());
-        let size = Layout::size(self);
-        let ends: usize = self.squares.iter().map(|p| p.end).sum();
-        let saved: Vec<Fit> = chosen.iter().map(|&i| self.fit_of(i)).collect();
-        for &i in &chosen {
-            self.remove(i);
-        }
-        let mut placed = Vec::with_capacity(count);
-        for (n, &i) in chosen.iter().enumerate() {
-            let stream = self.state.visits ^ ((n as u64 + 1) << 48);
-            // Past the table's end there is always room, unless the offsets run out.
-            match self.best_fit(i, usize::MAX, stream) {
-                Some((fit, _)) => {
-                    self.place(i, fit);
-                    placed.push(i);
-                }
-                None => break,
-            }
-        }
-        let new_ends: usize = self.squares.iter().map(|p| p.end).sum();
-        let complete = placed.len() == chosen.len();
-        if complete && (Layout::size(self), new_ends) < (size, ends) {
-            self.state.gains.ruin.accepted += 1;
-            self.state.gains.ruin.entries += (size - Layout::size(self)) as u64;
-        } else {
-            for &i in &placed {
-                self.remove(i);
-            }
-            for (&i, &fit) in chosen.iter().zip(&saved) {
-                self.place(i, fit);
-            }
-        }
-    }
 }
 
 impl Layout for OffsetRun<'_> {
@@ -274,7 +234,7 @@ impl Layout for OffsetRun<'_> {
     fn visit(&mut self) {
         let mut rng = Xorshift64Star::new(mix64(mix64(self.state.seed) ^ self.state.visits));
         if self.options.ingredients.ruin && rng.next_u64().is_multiple_of(8) {
-            self.ruin(&mut rng);
+            ruin(self, &mut rng);
         } else {
             // Rank u * u / 128 of 128, as for fixed-shift and black.
             let u = (rng.next_u64() % 128) as usize;
@@ -305,6 +265,33 @@ impl Layout for OffsetRun<'_> {
 
     fn used(&self) -> usize {
         self.uses.iter().filter(|&&u| u != 0).count()
+    }
+
+    type Placement = Fit;
+
+    fn placement(&self, i: usize) -> Fit {
+        self.fit_of(i)
+    }
+
+    fn lift(&mut self, i: usize) {
+        self.remove(i);
+    }
+
+    fn place(&mut self, i: usize, fit: Fit) {
+        OffsetRun::place(self, i, fit);
+    }
+
+    fn search(&mut self, i: usize, stream: u64) -> Option<Fit> {
+        // Past the table's end there is always room, unless the offsets run out.
+        self.best_fit(i, usize::MAX, stream).map(|(fit, _)| fit)
+    }
+
+    fn order(&self) -> Vec<usize> {
+        self.by_end()
+    }
+
+    fn ends(&self) -> usize {
+        self.squares.iter().map(|p| p.end).sum()
     }
 
     fn set(&self) -> MagicSet {

@@ -347,6 +347,61 @@ pub(crate) trait Layout {
     fn used(&self) -> usize;
     /// The current set, with the run's provenance line.
     fn set(&self) -> MagicSet;
+    /// Where a square lies: enough to put it back.
+    type Placement;
+    /// Square `k`'s placement now.
+    fn placement(&self, k: usize) -> Self::Placement;
+    /// Takes square `k`'s entries out of the table.
+    fn lift(&mut self, k: usize);
+    /// Puts lifted-out square `k` in with `p`.
+    fn place(&mut self, k: usize, p: Self::Placement);
+    /// The best placement for lifted-out square `k`, its candidates drawn from
+    /// `stream`; `None` when there is none (offset-in-magic: the offsets ran out).
+    fn search(&mut self, k: usize, stream: u64) -> Option<Self::Placement>;
+    /// Square indices from the highest end down ([`highest_first`]).
+    fn order(&self) -> Vec<usize>;
+    /// The sum of the squares' ends.
+    fn ends(&self) -> usize;
+}
+
+/// Ruin and recreate, for either layout: lifts out two to eight of the squares that end
+/// highest and puts them back in a random order, each by a search; keeps the result only
+/// if the table shrank, or kept its size with a lower sum of the squares' ends, and
+/// otherwise undoes it.
+pub(crate) fn ruin<L: Layout>(run: &mut L, rng: &mut Xorshift64Star) {
+    let count = 2 + (rng.next_u64() % 7) as usize;
+    let mut chosen: Vec<usize> = run.order().into_iter().take(count).collect();
+    crate::rng::shuffle(&mut chosen, rng.next_u64());
+    let (size, ends) = (run.size(), run.ends());
+    let saved: Vec<L::Placement> = chosen.iter().map(|&k| run.placement(k)).collect();
+    for &k in &chosen {
+        run.lift(k);
+    }
+    let visits = run.state().visits;
+    let mut placed = 0;
+    for (n, &k) in chosen.iter().enumerate() {
+        let stream = visits ^ ((n as u64 + 1) << 48);
+        match run.search(k, stream) {
+            Some(p) => {
+                run.place(k, p);
+                placed += 1;
+            }
+            None => break,
+        }
+    }
+    let new_size = run.size();
+    if placed == chosen.len() && (new_size, run.ends()) < (size, ends) {
+        let gain = &mut run.state().gains.ruin;
+        gain.accepted += 1;
+        gain.entries += (size - new_size) as u64;
+    } else {
+        for &k in &chosen[..placed] {
+            run.lift(k);
+        }
+        for (&k, p) in chosen.iter().zip(saved) {
+            run.place(k, p);
+        }
+    }
 }
 
 /// The visits, the progress calls and the saves, for either layout.
@@ -537,6 +592,30 @@ impl Layout for Run<'_> {
     fn set(&self) -> MagicSet {
         Run::set(self)
     }
+    type Placement = Best;
+    fn placement(&self, k: usize) -> Best {
+        self.slots[k].placement()
+    }
+    fn lift(&mut self, k: usize) {
+        let s = &self.slots[k];
+        self.table.remove(&s.window, s.offset);
+    }
+    fn place(&mut self, k: usize, best: Best) {
+        let s = &mut self.slots[k];
+        s.magic = best.magic;
+        s.window = best.window;
+        s.offset = best.offset;
+        self.table.add(&s.window, s.offset);
+    }
+    fn search(&mut self, k: usize, stream: u64) -> Option<Best> {
+        Some(Run::search(self, k, stream))
+    }
+    fn order(&self) -> Vec<usize> {
+        highest_first(self.slots.iter().map(Slot::reach))
+    }
+    fn ends(&self) -> usize {
+        self.slots.iter().map(Slot::reach).sum()
+    }
 }
 
 impl<'o> Run<'o> {
@@ -615,21 +694,16 @@ impl<'o> Run<'o> {
         set
     }
 
-    /// Slot indices from the highest end down (ties: slot order).
-    fn by_reach(&self) -> Vec<usize> {
-        highest_first(self.slots.iter().map(Slot::reach))
-    }
-
     /// One visit: a square visit, or (one in eight) ruin and recreate.
     fn visit(&mut self) {
         let mut rng = Xorshift64Star::new(mix64(mix64(self.state.seed) ^ self.state.visits));
         let r = rng.next_u64();
         if self.options.ingredients.ruin && r.is_multiple_of(8) {
-            self.ruin(&mut rng);
+            ruin(self, &mut rng);
         } else {
             // Rank r * r / 128 of 128: half the visits go to the top 32.
             let u = (rng.next_u64() % 128) as usize;
-            let k = self.by_reach()[u * u / 128];
+            let k = self.order()[u * u / 128];
             let size = self.table.size();
             let old = self.slots[k].key();
             self.lift(k);
@@ -652,55 +726,6 @@ impl<'o> Run<'o> {
             Kind::Mutate => &mut self.state.gains.mutate,
             Kind::Fresh => &mut self.state.gains.fresh,
         }
-    }
-
-    /// Lifts out two to eight of the squares that end highest and puts them back, each
-    /// by a search; keeps the result only if the table shrank, or kept its size with a
-    /// lower sum of the squares' ends.
-    fn ruin(&mut self, rng: &mut Xorshift64Star) {
-        let count = 2 + (rng.next_u64() % 7) as usize;
-        let mut chosen: Vec<usize> = self.by_reach().into_iter().take(count).collect();
-        // Put back in a random order.
-        crate::rng::shuffle(&mut chosen, rng.next_u64());
-        let size = self.table.size();
-        let ends: usize = self.slots.iter().map(Slot::reach).sum();
-        let saved: Vec<Best> = chosen.iter().map(|&k| self.slots[k].placement()).collect();
-        for &k in &chosen {
-            self.lift(k);
-        }
-        for (n, &k) in chosen.iter().enumerate() {
-            let stream = self.state.visits ^ ((n as u64 + 1) << 48);
-            let best = self.search(k, stream);
-            self.place(k, best);
-        }
-        let new_ends: usize = self.slots.iter().map(Slot::reach).sum();
-        let new_size = self.table.size();
-        if (new_size, new_ends) < (size, ends) {
-            self.state.gains.ruin.accepted += 1;
-            self.state.gains.ruin.entries += (size - new_size) as u64;
-        } else {
-            for &k in &chosen {
-                self.lift(k);
-            }
-            for (&k, placement) in chosen.iter().zip(saved) {
-                self.place(k, placement);
-            }
-        }
-    }
-
-    /// Removes slot `k`'s entries from the table.
-    fn lift(&mut self, k: usize) {
-        let s = &self.slots[k];
-        self.table.remove(&s.window, s.offset);
-    }
-
-    /// Puts slot `k` back with `best`.
-    fn place(&mut self, k: usize, best: Best) {
-        let s = &mut self.slots[k];
-        s.magic = best.magic;
-        s.window = best.window;
-        s.offset = best.offset;
-        self.table.add(&s.window, s.offset);
     }
 
     /// The best placement for lifted-out slot `k`: its own magic at its lowest fit,
