@@ -144,24 +144,6 @@ impl<'o> OffsetRun<'o> {
         }
     }
 
-    fn place(&mut self, i: usize, (offset, magic, end): Fit) {
-        let p = &mut self.squares[i];
-        p.offset = offset;
-        p.magic = magic;
-        p.end = end;
-        self.add(i);
-    }
-
-    fn fit_of(&self, i: usize) -> Fit {
-        let p = &self.squares[i];
-        (p.offset, p.magic, p.end)
-    }
-
-    /// Square indices from the highest end down (ties: square order).
-    fn by_end(&self) -> Vec<usize> {
-        highest_first(self.squares.iter().map(|p| p.end))
-    }
-
     /// The placement of lifted-out square `i` that ends lowest, below `below`, with
     /// candidates from `stream`.
     fn best_fit(&mut self, i: usize, below: usize, stream: u64) -> Option<(Fit, Kind)> {
@@ -238,9 +220,9 @@ impl Layout for OffsetRun<'_> {
         } else {
             // Rank u * u / 128 of 128, as for fixed-shift and black.
             let u = (rng.next_u64() % 128) as usize;
-            let i = self.by_end()[u * u / 128];
+            let i = self.order()[u * u / 128];
             let size = Layout::size(self);
-            let old = self.fit_of(i);
+            let old = self.placement(i);
             self.remove(i);
             match self.best_fit(i, old.2, self.state.visits) {
                 Some((fit, kind)) => {
@@ -270,15 +252,20 @@ impl Layout for OffsetRun<'_> {
     type Placement = Fit;
 
     fn placement(&self, i: usize) -> Fit {
-        self.fit_of(i)
+        let p = &self.squares[i];
+        (p.offset, p.magic, p.end)
     }
 
     fn lift(&mut self, i: usize) {
         self.remove(i);
     }
 
-    fn place(&mut self, i: usize, fit: Fit) {
-        OffsetRun::place(self, i, fit);
+    fn place(&mut self, i: usize, (offset, magic, end): Fit) {
+        let p = &mut self.squares[i];
+        p.offset = offset;
+        p.magic = magic;
+        p.end = end;
+        self.add(i);
     }
 
     fn search(&mut self, i: usize, stream: u64) -> Option<Fit> {
@@ -287,7 +274,7 @@ impl Layout for OffsetRun<'_> {
     }
 
     fn order(&self) -> Vec<usize> {
-        self.by_end()
+        highest_first(self.squares.iter().map(|p| p.end))
     }
 
     fn ends(&self) -> usize {
