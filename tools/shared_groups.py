@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Groups for the `shared` scheme (crates/sliders/src/schemes/shared.rs).
+"""Groups for the `shared` scheme (crates/sliders-core/src/schemes/shared.rs).
 
 Squares a and b may share a region under the post-mask when every square both attack on
 an empty board is next to both of them. A region costs 2^max(bits) entries, bits taken

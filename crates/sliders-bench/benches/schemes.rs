@@ -8,9 +8,9 @@
 //! one lookup at a time), and the XOR of all answers goes through `black_box` too.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use sliders::schemes::SchemeId;
-use sliders::{Bitboard, Square};
 use sliders_bench::lookups::LookupChecksum;
+use sliders_core::schemes::SchemeId;
+use sliders_core::{Bitboard, Square};
 
 const PAIRS: usize = 1 << 20;
 

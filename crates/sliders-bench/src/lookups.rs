@@ -14,8 +14,8 @@
 
 use std::hint::black_box;
 
-use sliders::schemes::{Scheme, SchemeId, WithScheme};
-use sliders::{Bitboard, Square};
+use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
+use sliders_core::{Bitboard, Square};
 
 /// The benchmark kernel for `sliders` schemes: one rook and one bishop lookup per pair,
 /// the XOR of all answers returned so nothing can be dropped. Each occupancy passes
@@ -23,8 +23,8 @@ use sliders::{Bitboard, Square};
 /// turn the loop into vector gathers: a move generator asks one lookup at a time.
 ///
 /// ```
-/// use sliders::schemes::SchemeId;
-/// use sliders::{Bitboard, Square};
+/// use sliders_core::schemes::SchemeId;
+/// use sliders_core::{Bitboard, Square};
 /// use sliders_bench::lookups::LookupChecksum;
 /// let pairs = [(Square::A1, Bitboard::EMPTY), (Square::D4, Bitboard(0x0000_0010_0800_0000))];
 /// let expected = SchemeId::Classical.run(LookupChecksum(&pairs)).ok();

@@ -2,7 +2,7 @@
 //! public API. Every function counts the legal moves at the last ply without making
 //! them, and makes moves by copying the position, as each crate's documentation shows.
 
-use sliders::schemes::{Scheme, SchemeId, WithScheme};
+use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
 
 /// A perft implementation under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ impl Side {
     /// The name used in tables.
     pub fn name(self) -> String {
         match self {
-            Side::Sliders => format!("sliders ({})", sliders::schemes::auto()),
+            Side::Sliders => format!("sliders ({})", sliders_core::schemes::auto()),
             Side::SlidersWith(id) => format!("sliders [{id}]"),
             Side::Cozy => {
                 if cfg!(feature = "peer-pext") {

@@ -60,7 +60,7 @@ fn lookups_print_every_crate_at_every_density() {
         "| shakmaty",
         "| chess",
     ] {
-        if name.contains("pext") && !sliders::schemes::SchemeId::Pext.is_available() {
+        if name.contains("pext") && !sliders_core::schemes::SchemeId::Pext.is_available() {
             continue;
         }
         assert_eq!(text.matches(name).count(), 3, "{name} in\n{text}");

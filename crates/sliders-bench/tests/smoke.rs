@@ -1,10 +1,10 @@
 //! Fast checks that every crate's perft and lookups do the same work: real runs at small
 //! depths, no timing.
 
-use sliders::schemes::SchemeId;
 use sliders_bench::lookups::{self, Density, Inputs, Lookup};
 use sliders_bench::perft::Side;
 use sliders_bench::{KIWIPETE, POSITIONS, STARTPOS};
+use sliders_core::schemes::SchemeId;
 
 /// A few more positions with captures, promotions, en passant and checks.
 const EXTRA: &[(&str, &[u64])] = &[

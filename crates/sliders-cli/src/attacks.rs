@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, BufWriter, Write};
 
-use sliders::schemes::{Scheme, SchemeId, WithScheme};
+use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
 
 use crate::error::CliError;
 use crate::parse;
@@ -81,7 +81,16 @@ impl<R: BufRead, W: Write> WithScheme for Answer<R, W> {
     }
 }
 
-fn parse_line(line: &str) -> Result<(sliders::Slider, sliders::Square, sliders::Bitboard), String> {
+fn parse_line(
+    line: &str,
+) -> Result<
+    (
+        sliders_core::Slider,
+        sliders_core::Square,
+        sliders_core::Bitboard,
+    ),
+    String,
+> {
     let line = line.strip_suffix('\n').unwrap_or(line);
     let line = line.strip_suffix('\r').unwrap_or(line);
     let mut fields = line.split_ascii_whitespace();

@@ -15,8 +15,8 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
-use sliders::schemes::{self, Classical, Scheme, SchemeId, WithScheme};
-use sliders::{Bitboard, Square};
+use sliders_core::schemes::{self, Classical, Scheme, SchemeId, WithScheme};
+use sliders_core::{Bitboard, Square};
 use sliders_movegen::{perft_parallel, perft_with, Board, STARTPOS_FEN};
 
 /// Kiwipete, the standard second perft position (chessprogramming wiki, Perft Results).

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::Command;
 
-use sliders::schemes::SchemeId;
+use sliders_core::schemes::SchemeId;
 use sliders_movegen::{Board, PerftTable};
 
 use crate::error::CliError;

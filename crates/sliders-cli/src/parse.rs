@@ -1,7 +1,7 @@
 //! Parsers for the CLI's shared argument and line formats.
 
-use sliders::schemes::{self, SchemeId};
-use sliders::{Bitboard, Slider, Square};
+use sliders_core::schemes::{self, SchemeId};
+use sliders_core::{Bitboard, Slider, Square};
 
 use crate::error::CliError;
 
@@ -50,7 +50,7 @@ pub fn scheme(name: &str) -> Result<SchemeId, CliError> {
         ))),
         None => Err(CliError::input(match schemes::missing_feature(name) {
             Some(feature) => format!(
-                "scheme {name} is not compiled into this build (build with the cargo feature `{feature}` of sliders); {}",
+                "scheme {name} is not compiled into this build (build with the cargo feature `{feature}` of sliders-core); {}",
                 schemes::describe_choices()
             ),
             None => format!("unknown scheme {name:?}; {}", schemes::describe_choices()),

@@ -14,7 +14,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sliders::schemes::SchemeId;
+use sliders_core::schemes::SchemeId;
 use sliders_movegen::{divide_with_scheme, Board, Epd, Move, PerftTable};
 
 use crate::error::CliError;
@@ -261,7 +261,7 @@ fn run_depths(
     board: &Board,
     depth: u32,
     args: &PerftArgs,
-    scheme: sliders::schemes::SchemeId,
+    scheme: sliders_core::schemes::SchemeId,
     table: Option<&PerftTable>,
 ) -> Result<(), CliError> {
     let mut rows = Vec::new();
@@ -454,7 +454,7 @@ fn parse_suite(text: &str, path: &str) -> Result<Vec<SuiteLine>, CliError> {
 fn run_epd(
     path: &PathBuf,
     args: &PerftArgs,
-    scheme: sliders::schemes::SchemeId,
+    scheme: sliders_core::schemes::SchemeId,
 ) -> Result<(), CliError> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)

@@ -10,7 +10,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 use sliders_search::finder::{
     assemble, CandidateKind, FindOptions, Found, SearchState, Seeding, Target, MAX_FIND_BITS,
 };
@@ -718,13 +718,13 @@ fn square_magic_works(
         return false; // no table of that size: a row from a broken file
     }
     let mask = piece.mask(square);
-    let entry = sliders::schemes::MagicEntry {
+    let entry = sliders_core::schemes::MagicEntry {
         mask,
         magic,
         shift: scheme.product_bits() - bits,
         offset: 0,
     };
-    let mut table = vec![sliders::Bitboard::EMPTY; 1 << bits];
+    let mut table = vec![sliders_core::Bitboard::EMPTY; 1 << bits];
     mask.subsets().all(|occupied| {
         let attacks = piece.attacks(square, occupied);
         match table.get_mut(scheme.index_fn().index(&entry, occupied)) {

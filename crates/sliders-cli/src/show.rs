@@ -1,7 +1,7 @@
 //! `sliders show`: draws an occupancy and, optionally, a slider's attacks on it.
 
-use sliders::schemes::{Scheme, WithScheme};
-use sliders::{Bitboard, File, Rank, Slider, Square};
+use sliders_core::schemes::{Scheme, WithScheme};
+use sliders_core::{Bitboard, File, Rank, Slider, Square};
 
 use crate::error::CliError;
 use crate::parse;

@@ -11,7 +11,7 @@
 //! the root moves are spread over the threads.
 
 use rayon::prelude::*;
-use sliders::{Bitboard, Square};
+use sliders_core::{Bitboard, Square};
 use sliders_movegen::{Board, Move, MoveKind};
 
 /// One depth's row.

@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use sliders::schemes::SchemeId;
-use sliders::{reference, Bitboard, Slider, Square};
+use sliders_core::schemes::SchemeId;
+use sliders_core::{reference, Bitboard, Slider, Square};
 
 fn sliders(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use sliders::schemes::SchemeId;
+use sliders_core::schemes::SchemeId;
 
 #[test]
 fn bench_runs_and_reports_every_scheme() {

@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use sliders::Square;
+use sliders_core::Square;
 use sliders_movegen::{Board, Color, Game, Move, MoveKind, Role};
 
 const INFINITY: i32 = 32_000;

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sliders::schemes::{Scheme, WithScheme};
+use sliders_core::schemes::{Scheme, WithScheme};
 use sliders_movegen::Board;
 
 fn perft<S: Scheme, const EXTRA: bool>(s: S, board: &Board, depth: u32) -> u64 {
@@ -55,5 +55,5 @@ fn main() {
         .nth(1)
         .and_then(|d| d.parse().ok())
         .unwrap_or(6);
-    sliders::schemes::dispatch(Job(depth));
+    sliders_core::schemes::dispatch(Job(depth));
 }

@@ -1,5 +1,5 @@
 //! [`auto!`]: run an expression generic over the slider scheme with the best scheme for
-//! this CPU, which `sliders::schemes::dispatch` picks once per call.
+//! this CPU, which `sliders_core::schemes::dispatch` picks once per call.
 
 /// `auto!(Output, |scheme| body; name: Type = value, ...)`: `body` is monomorphised per
 /// scheme and run with the one `dispatch` picks; it sees `scheme` and the named values.
@@ -10,15 +10,15 @@ macro_rules! auto {
             $($name: $ty,)*
             _borrow: core::marker::PhantomData<&'a ()>,
         }
-        impl sliders::schemes::WithScheme for Job<'_> {
+        impl sliders_core::schemes::WithScheme for Job<'_> {
             type Output = $out;
             #[inline(always)]
-            fn run<S: sliders::schemes::Scheme>(self, $s: S) -> $out {
+            fn run<S: sliders_core::schemes::Scheme>(self, $s: S) -> $out {
                 let Job { $($name,)* .. } = self;
                 $body
             }
         }
-        sliders::schemes::dispatch(Job {
+        sliders_core::schemes::dispatch(Job {
             $($name: $val,)*
             _borrow: core::marker::PhantomData,
         })

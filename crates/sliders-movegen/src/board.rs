@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use sliders::{pawn_attacks, Bitboard, Color, File, Rank, Square};
+use sliders_core::{pawn_attacks, Bitboard, Color, File, Rank, Square};
 
 use crate::moves::{castling_squares, Move, MoveKind};
 use crate::piece::{Piece, Role};
@@ -145,7 +145,7 @@ impl Board {
     /// The piece on a square, if any.
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders_core::Square;
     /// use sliders_movegen::{Board, Role};
     /// assert_eq!(Board::startpos().piece_at(Square::D1).map(|p| p.role), Some(Role::Queen));
     /// assert_eq!(Board::startpos().piece_at(Square::D4), None);
@@ -166,7 +166,7 @@ impl Board {
     /// `from` square (the moving piece) and `to` square (see [`Board::captured`]).
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders_core::Square;
     /// use sliders_movegen::{Board, Role};
     /// assert_eq!(Board::startpos().role_at(Square::G8), Some(Role::Knight));
     /// ```

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use sliders::{File, Square};
+use sliders_core::{File, Square};
 
 use crate::board::{back_rank, bit, Board};
 use crate::piece::{Color, Piece, Role};

@@ -3,8 +3,8 @@
 //! attackers of a square). Each has a `_with` form taking a slider scheme; the plain
 //! form runs with the best scheme for this CPU.
 
-use sliders::schemes::Scheme;
-use sliders::{Bitboard, Color, Square};
+use sliders_core::schemes::Scheme;
+use sliders_core::{Bitboard, Color, Square};
 
 use crate::auto::auto;
 use crate::board::{bit, Board};
@@ -29,7 +29,7 @@ impl Board {
     /// Every legal move, with slider attacks from `scheme`.
     ///
     /// ```
-    /// use sliders::schemes::Black;
+    /// use sliders_core::schemes::Black;
     /// use sliders_movegen::Board;
     /// assert_eq!(Board::startpos().legal_moves_with(Black).len(), 20);
     /// ```
@@ -69,7 +69,7 @@ impl Board {
     /// is in `mask`.
     ///
     /// ```
-    /// use sliders::{Bitboard, Square};
+    /// use sliders_core::{Bitboard, Square};
     /// use sliders_movegen::Board;
     /// let to_f3 = Board::startpos().legal_moves_to(Bitboard::from(Square::F3));
     /// assert_eq!(to_f3.len(), 2); // f2f3 and g1f3
@@ -114,7 +114,7 @@ impl Board {
     /// [`Board::legal_moves`].
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders_core::Square;
     /// use sliders_movegen::{Board, Move};
     /// let board = Board::startpos();
     /// assert!(board.is_legal(Move::normal(Square::G1, Square::F3)));
@@ -184,7 +184,7 @@ impl Board {
     /// the line between the king and the pinning slider.
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders_core::Square;
     /// use sliders_movegen::Board;
     /// let board = Board::from_fen("4k3/8/8/b7/8/2N5/8/4K3 w - - 0 1").unwrap();
     /// assert_eq!(board.pinned().into_iter().collect::<Vec<_>>(), [Square::C3]);
@@ -204,7 +204,7 @@ impl Board {
     /// evaluation). A piece on `square` itself is not its own attacker.
     ///
     /// ```
-    /// use sliders::Square;
+    /// use sliders_core::Square;
     /// use sliders_movegen::{Board, Color};
     /// let board = Board::startpos();
     /// let on_f3 = board.attackers_to(Square::F3, Color::White, board.occupied());

@@ -11,7 +11,7 @@
 //!   with operations ([`Epd`]).
 //! - Legal moves without make-and-test ([`Board::legal_moves`], [`Board::captures`],
 //!   [`Board::quiet_moves`], [`Board::legal_moves_to`]): checkers, pins and king-danger
-//!   squares once per node. Slider attacks come from any [`sliders::schemes::Scheme`];
+//!   squares once per node. Slider attacks come from any [`sliders_core::schemes::Scheme`];
 //!   the generator is generic and monomorphised, and the entry points dispatch once to
 //!   the best scheme for the CPU. [`Board::is_legal`] for any 16-bit move value,
 //!   [`Board::play_null`], [`Board::checkers`], [`Board::pinned`],

@@ -5,8 +5,8 @@
 //! what to generate ([`Gen`]: everything, captures and promotions, or quiet moves),
 //! with a run-time mask on the destination square.
 
-use sliders::schemes::Scheme;
-use sliders::{between, king_attacks, knight_attacks, line, pawn_attacks, Bitboard, Color};
+use sliders_core::schemes::Scheme;
+use sliders_core::{between, king_attacks, knight_attacks, line, pawn_attacks, Bitboard, Color};
 
 use crate::board::{back_rank, bit, sq, Board};
 use crate::moves::{castling_squares, Move, MoveList};
@@ -44,7 +44,7 @@ pub(crate) trait Sink {
 
 /// Counts moves without making them (bulk counting). It counts with the scheme's
 /// `count`, which is one POPCNT instruction on CPUs that have it even in a build for the
-/// x86-64 baseline (the scheme value carries the proof; see `sliders::schemes::Popcnt`).
+/// x86-64 baseline (the scheme value carries the proof; see `sliders_core::schemes::Popcnt`).
 pub(crate) struct Counter<S>(pub u64, pub S);
 
 impl<S: Scheme> Sink for Counter<S> {
@@ -133,11 +133,11 @@ const fn empty_board_rays(diagonal: bool) -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut i = 0;
     while i < 64 {
-        let square = sliders::Square::ALL[i];
+        let square = sliders_core::Square::ALL[i];
         table[i] = if diagonal {
-            sliders::reference::bishop_attacks(square, Bitboard::EMPTY).0
+            sliders_core::reference::bishop_attacks(square, Bitboard::EMPTY).0
         } else {
-            sliders::reference::rook_attacks(square, Bitboard::EMPTY).0
+            sliders_core::reference::rook_attacks(square, Bitboard::EMPTY).0
         };
         i += 1;
     }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use sliders::{File, Square};
+use sliders_core::{File, Square};
 
 use crate::piece::Role;
 
@@ -73,7 +73,7 @@ impl Move {
     /// is a legal move of a position. Values 7-15 in the kind bits are never legal.
     ///
     /// ```
-    /// use sliders::{File, Square};
+    /// use sliders_core::{File, Square};
     /// use sliders_movegen::Move;
     /// let mv = Move::normal(Square::E2, Square::E4);
     /// assert_eq!(Move::from_u16(mv.to_u16()), mv);
@@ -131,7 +131,7 @@ impl Move {
     /// (`e1h1`), otherwise king to its target square (`e1g1`).
     ///
     /// ```
-    /// use sliders::{File, Square};
+    /// use sliders_core::{File, Square};
     /// use sliders_movegen::Move;
     /// let castle = Move::castle(Square::E1, Square::H1);
     /// assert_eq!(castle.uci(false).to_string(), "e1g1");
@@ -148,7 +148,7 @@ impl Move {
     /// them apart ([`Board::resolve`], [`Board::parse_uci`]).
     ///
     /// ```
-    /// use sliders::{File, Square};
+    /// use sliders_core::{File, Square};
     /// use sliders_movegen::{Move, MoveKind, Role};
     /// assert_eq!(Move::from_uci("e7e8n").unwrap().kind(), MoveKind::Promotion(Role::Knight));
     /// assert_eq!(Move::from_uci("g1f3").unwrap(), Move::normal(Square::G1, Square::F3));
@@ -249,7 +249,7 @@ impl MoveList {
     /// Appends a move.
     ///
     /// ```
-    /// use sliders::{File, Square};
+    /// use sliders_core::{File, Square};
     /// use sliders_movegen::{Move, MoveList};
     /// let mut list = MoveList::new();
     /// for _ in 0..300 {

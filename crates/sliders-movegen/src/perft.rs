@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use sliders::schemes::{dispatch, Scheme, SchemeId, WithScheme};
+use sliders_core::schemes::{dispatch, Scheme, SchemeId, WithScheme};
 
 use crate::board::Board;
 use crate::movegen::{generate, Counter, ALL};
@@ -30,7 +30,7 @@ pub fn perft(board: &Board, depth: u32) -> u128 {
 /// [`perft`] with a given slider scheme.
 ///
 /// ```
-/// use sliders::schemes::Black;
+/// use sliders_core::schemes::Black;
 /// use sliders_movegen::{perft_with, Board};
 /// assert_eq!(perft_with(Black, &Board::startpos(), 4), 197_281);
 /// ```
@@ -39,7 +39,7 @@ pub fn perft_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
         0 => 1,
         1 => board.count_moves_with(scheme) as u128,
         #[cfg(target_arch = "x86_64")]
-        _ if S::AVX2_LOOKUPS && sliders::cpu::has_avx2() => {
+        _ if S::AVX2_LOOKUPS && sliders_core::cpu::has_avx2() => {
             // SAFETY: `inner_avx2` needs AVX2, which the CPU and OS were just found to
             // run. Covered by `tests/suites.rs`'s `simd_avx2_perft_agrees_on_tricky`
             // (which insists on AVX2 in CI).
@@ -95,7 +95,7 @@ perft_inner!(
     /// [`inner`] compiled for AVX2.
     ///
     /// # Safety
-    /// The CPU and OS must run AVX2 ([`sliders::cpu::has_avx2`]).
+    /// The CPU and OS must run AVX2 ([`sliders_core::cpu::has_avx2`]).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     #[allow(unsafe_code)]
@@ -147,7 +147,7 @@ pub fn divide_parallel(
 /// comparing schemes; `None` when this CPU cannot run it.
 ///
 /// ```
-/// use sliders::schemes::SchemeId;
+/// use sliders_core::schemes::SchemeId;
 /// use sliders_movegen::{divide_with_scheme, Board};
 /// let d = divide_with_scheme(SchemeId::Hyperbola, &Board::startpos(), 3, 1, None).unwrap();
 /// assert_eq!(d.iter().map(|&(_, n)| n).sum::<u128>(), 8_902);
@@ -217,7 +217,7 @@ mod threads {
     use super::{hashed, perft_with, PerftTable};
     use crate::board::Board;
     use crate::moves::{Move, MoveList};
-    use sliders::schemes::Scheme;
+    use sliders_core::schemes::Scheme;
 
     /// Below this depth a subtree is counted on one thread.
     const PARALLEL_MIN_DEPTH: u32 = 4;
@@ -291,7 +291,7 @@ mod threads {
     use super::PerftTable;
     use crate::board::Board;
     use crate::moves::{Move, MoveList};
-    use sliders::schemes::Scheme;
+    use sliders_core::schemes::Scheme;
 
     pub(super) fn divide<S: Scheme>(
         _: S,

@@ -1,6 +1,6 @@
 //! Sides, roles and pieces: [`Color`] (the core's), [`Role`] and [`Piece`].
 
-pub use sliders::Color;
+pub use sliders_core::Color;
 
 /// A kind of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

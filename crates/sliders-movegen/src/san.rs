@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use sliders::{File, Rank, Square};
+use sliders_core::{File, Rank, Square};
 
 use crate::board::Board;
 use crate::moves::{Move, MoveKind};

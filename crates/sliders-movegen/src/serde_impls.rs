@@ -38,7 +38,7 @@ impl<'de> Deserialize<'de> for Board {
 
 #[cfg(test)]
 mod tests {
-    use sliders::{Bitboard, Square};
+    use sliders_core::{Bitboard, Square};
 
     use crate::{Board, MoveKind};
 

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use sliders::{Bitboard, Color};
+use sliders_core::{Bitboard, Color};
 
 use crate::board::Board;
 use crate::piece::Role;

@@ -1,7 +1,7 @@
 //! Polyglot Zobrist keys by what they stand for. The board combines them into its key
 //! and keeps it up to date in every move ([`crate::Board::hash`]).
 
-use sliders::{Color, File, Square};
+use sliders_core::{Color, File, Square};
 
 use crate::piece::Role;
 use crate::polyglot_keys::RANDOM64;

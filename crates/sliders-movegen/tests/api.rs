@@ -2,8 +2,8 @@
 //! both conventions, hashed and parallel perft, and no panics on any input.
 
 use proptest::prelude::*;
-use sliders::schemes::{Black, Classical};
-use sliders::Square;
+use sliders_core::schemes::{Black, Classical};
+use sliders_core::Square;
 use sliders_movegen::{
     divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, Board, FenField,
     MoveKind, PerftTable,

@@ -5,8 +5,8 @@
 //! the generator.
 
 use proptest::prelude::*;
-use sliders::reference::attacks;
-use sliders::{king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Slider, Square};
+use sliders_core::reference::attacks;
+use sliders_core::{king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Slider, Square};
 use sliders_movegen::{Board, Move, Role};
 
 /// The pieces of `by` attacking `square`, from the reference ray walk and the leaper
@@ -147,7 +147,7 @@ proptest! {
         // A pinned piece has no legal move off its line through the king.
         for pinned in board.pinned() {
             for m in board.legal_moves().iter().filter(|m| m.from() == pinned) {
-                prop_assert!(sliders::line(king, pinned).contains(m.to()), "{m:?}");
+                prop_assert!(sliders_core::line(king, pinned).contains(m.to()), "{m:?}");
             }
         }
     }

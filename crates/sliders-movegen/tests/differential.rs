@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use sliders::{reference, Bitboard, Square};
+use sliders_core::{reference, Bitboard, Square};
 use sliders_movegen::{Board, Color, Move, MoveKind, Piece, Role};
 
 const KNIGHT: [(i8, i8); 8] = [

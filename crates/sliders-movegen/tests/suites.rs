@@ -1,6 +1,6 @@
 //! Runs every perft suite in `tests/data/perft/` with a node limit per position.
 
-use sliders::schemes::{Black, Classical, Hyperbola, Scheme};
+use sliders_core::schemes::{Black, Classical, Hyperbola, Scheme};
 use sliders_movegen::{perft_with, Board};
 
 /// Depths whose published count exceeds this are skipped, so the whole suite stays
@@ -130,7 +130,7 @@ fn schemes_agree_on_tricky() {
 /// there the test insists on it rather than pass without running.
 #[test]
 fn simd_avx2_perft_agrees_on_tricky() {
-    match sliders::schemes::SimdAvx2::detect() {
+    match sliders_core::schemes::SimdAvx2::detect() {
         Some(simd) => {
             let (n, _) = run_suite(simd, "tricky.epd", suite!("tricky.epd"), 200_000);
             assert!(n > 50, "only {n} counts checked");

@@ -5,7 +5,7 @@
 //! `cargo bench -p sliders-search --bench finder`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 use sliders_search::finder::{all_targets, find, CandidateKind, FindOptions, Seeding, Target};
 use sliders_search::SchemeKind;
 

@@ -1,4 +1,4 @@
-//! Writes the core crate's `crates/sliders/src/schemes/data/offset_in_magic_generated.rs` from
+//! Writes the core crate's `crates/sliders-core/src/schemes/data/offset_in_magic_generated.rs` from
 //! `tests/data/own/offset_in_magic_sliders.csv` (verified first):
 //! `cargo run --release -p sliders-search --example offset_in_magic_data`.
 
@@ -12,7 +12,7 @@ const COMMAND: &str = "cargo run --release -p sliders-search --example offset_in
 fn main() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     let csv = format!("{root}/tests/data/own/offset_in_magic_sliders.csv");
-    let out = format!("{root}/crates/sliders/src/schemes/data/offset_in_magic_generated.rs");
+    let out = format!("{root}/crates/sliders-core/src/schemes/data/offset_in_magic_generated.rs");
     let text = std::fs::read_to_string(&csv).unwrap_or_else(|e| panic!("{csv}: {e}"));
     let set =
         read_set(&text, Some(SchemeKind::OffsetInMagic)).unwrap_or_else(|e| panic!("{csv}: {e}"));

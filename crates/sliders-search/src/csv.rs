@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use crate::set::{cumulative_offsets, mask_bits, plain_bits, MagicSet, SchemeKind, SquareMagic};
 

@@ -8,7 +8,7 @@
 //! `ROOK_TABLE_ENTRIES` says where the bishop part begins.
 
 use serde::{Deserialize, Serialize};
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use crate::csv::{parse_hex, ParseError};
 use crate::set::{MagicSet, SchemeKind, SquareMagic};

@@ -45,7 +45,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use crate::finder::{by_square, AssembleError};
 use crate::rng::{chunk_seed, shuffle, Candidates, Triple};
@@ -530,7 +530,7 @@ impl fmt::Display for CoreDataError {
 
 impl std::error::Error for CoreDataError {}
 
-/// The core crate's data file `crates/sliders/src/schemes/data/offset_in_magic_generated.rs` for a
+/// The core crate's data file `crates/sliders-core/src/schemes/data/offset_in_magic_generated.rs` for a
 /// verified set: the entry count, the offset shift and the 128 magics. `command` is the
 /// command that generated it (named in the header).
 pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, CoreDataError> {

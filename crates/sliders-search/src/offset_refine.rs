@@ -20,7 +20,7 @@
 //! The run is single-threaded; every random choice derives from `(seed, visit number)`
 //! and the current set, so it is reproducible and resumes exactly.
 
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use crate::offset::{square_trials, trial, Scratch, SquareData, OFFSET_BITS_MASK};
 use crate::refine::{

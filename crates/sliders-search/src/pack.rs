@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use crate::set::{MagicSet, SchemeKind};
 use crate::shared_table::Table;

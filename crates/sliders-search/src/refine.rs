@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use crate::csv::{read_set, write_csv, ParseError};
 use crate::finder::{Scratch, SquareData, Tester, Wide, MAX_FIND_BITS};

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use sliders::schemes::{IndexFn, MagicEntry};
-use sliders::{Bitboard, RookOrBishop, Square};
+use sliders_core::schemes::{IndexFn, MagicEntry};
+use sliders_core::{Bitboard, RookOrBishop, Square};
 
 /// The largest table (in entries) a set may address: 2^22 entries (32 MiB of attack
 /// sets). Far above any real set (plain magics use 294,912), it bounds what `verify`
@@ -12,7 +12,7 @@ use sliders::{Bitboard, RookOrBishop, Square};
 pub const MAX_TABLE_ENTRIES: u64 = 1 << 22;
 
 /// The magic layouts a set can use: the six magic schemes of the core crate, named as
-/// there (`sliders::schemes::SchemeId`, `sliders::schemes::KNOWN`). A core scheme names
+/// there (`sliders_core::schemes::SchemeId`, `sliders_core::schemes::KNOWN`). A core scheme names
 /// one built-in table; a `SchemeKind` is the layout and index function any set of
 /// magics in it shares (so `fancy-best`'s magics are a [`SchemeKind::Fancy`] set).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -283,12 +283,12 @@ pub enum TableError {
         bits: u32,
     },
     /// The core's filler found a wrong entry (a collision or an index out of range).
-    Fill(sliders::schemes::FillError),
+    Fill(sliders_core::schemes::FillError),
 }
 
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use sliders::schemes::FillError;
+        use sliders_core::schemes::FillError;
         match *self {
             TableError::OffsetOutOfRange {
                 piece,
@@ -573,7 +573,7 @@ impl MagicSet {
             }
         }
         let mut table = vec![Bitboard::EMPTY; len];
-        sliders::schemes::magic::fill_all(&mut table, &rook, &bishop, index_fn)
+        sliders_core::schemes::magic::fill_all(&mut table, &rook, &bishop, index_fn)
             .map_err(TableError::Fill)?;
         // Trim to the highest used entry (shared tables may leave the tail unused).
         let used = table.iter().rposition(|b| b.0 != 0).map_or(0, |i| i + 1);
@@ -584,18 +584,18 @@ impl MagicSet {
 
 impl MagicSet {
     /// Builds the core crate's run-time scheme from this set: fills `table` (resized to
-    /// fit) and returns a [`sliders::schemes::MagicTables`], which `&MagicTables`
-    /// implements [`sliders::schemes::Scheme`] for. Every scheme plugs in: the tables
+    /// fit) and returns a [`sliders_core::schemes::MagicTables`], which `&MagicTables`
+    /// implements [`sliders_core::schemes::Scheme`] for. Every scheme plugs in: the tables
     /// carry the set's index function (64-bit, black or 32-bit).
     pub fn to_tables<'a>(
         &self,
         table: &'a mut Vec<Bitboard>,
-    ) -> Result<sliders::schemes::MagicTables<'a>, TableError> {
+    ) -> Result<sliders_core::schemes::MagicTables<'a>, TableError> {
         let filled = self.fill_table()?;
         let (rook, bishop, _) = self.entries();
         table.clear();
         table.resize(filled.len(), Bitboard::EMPTY);
-        sliders::schemes::MagicTables::fill_with(rook, bishop, table, self.scheme.index_fn())
+        sliders_core::schemes::MagicTables::fill_with(rook, bishop, table, self.scheme.index_fn())
             .map_err(TableError::Fill)
     }
 }
@@ -614,7 +614,7 @@ pub fn cumulative_offsets(bits: &[u32; 64]) -> [u32; 64] {
 /// Serde for [`Square`] as its name (`"e4"`), for `#[serde(with = ...)]`.
 pub mod square_serde {
     use serde::{Deserialize, Deserializer, Serializer};
-    use sliders::Square;
+    use sliders_core::Square;
 
     /// Writes the square's name.
     pub fn serialize<S: Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
@@ -633,7 +633,7 @@ pub mod square_serde {
 /// `#[serde(with = ...)]`.
 pub mod piece_serde {
     use serde::{Deserialize, Deserializer, Serializer};
-    use sliders::RookOrBishop;
+    use sliders_core::RookOrBishop;
 
     /// Writes the piece's name.
     pub fn serialize<S: Serializer>(piece: &RookOrBishop, s: S) -> Result<S::Ok, S::Error> {
@@ -657,7 +657,7 @@ mod tests {
     fn scheme_names_are_the_core_schemes_names() {
         for kind in SchemeKind::ALL {
             assert!(
-                sliders::schemes::KNOWN
+                sliders_core::schemes::KNOWN
                     .iter()
                     .any(|k| k.name == kind.name()),
                 "{kind}"

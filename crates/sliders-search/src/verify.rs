@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sliders::{Bitboard, RookOrBishop, Square};
+use sliders_core::{Bitboard, RookOrBishop, Square};
 
 use crate::set::{MagicSet, SchemeKind, MAX_TABLE_ENTRIES};
 

@@ -1,7 +1,7 @@
 //! The finder reproduces the Stockfish-seed set and our fancy32 prototype's, is
 //! deterministic across thread counts, and resumes.
 
-use sliders::RookOrBishop;
+use sliders_core::RookOrBishop;
 use sliders_search::csv::read_set;
 use sliders_search::finder::{all_targets, assemble, find, FindOptions, Seeding};
 use sliders_search::SchemeKind;
@@ -94,7 +94,7 @@ fn per_square_seeding_is_independent_of_threads_and_order() {
 #[test]
 fn a_search_stopped_by_its_budget_resumes_to_the_same_result() {
     use sliders_search::finder::{CandidateKind, SearchState, Target};
-    let bishops = |squares: &[sliders::Square], bits: Option<u32>| -> Vec<Target> {
+    let bishops = |squares: &[sliders_core::Square], bits: Option<u32>| -> Vec<Target> {
         squares
             .iter()
             .map(|&square| Target {
@@ -104,7 +104,7 @@ fn a_search_stopped_by_its_budget_resumes_to_the_same_result() {
             })
             .collect()
     };
-    use sliders::Square::{A1, B1, B2, G1};
+    use sliders_core::Square::{A1, B1, B2, G1};
     // A record hunt with per-square seeds, the same with Stockfish's one stream per
     // square, and black magics in range mode (the best of a budget per square).
     let mut cases = Vec::new();
@@ -149,10 +149,10 @@ fn the_tuners_work_measure_is_pinned() {
         bits: sliders_search::mask_bits(piece, square),
     };
     let work: Vec<Option<u64>> = [
-        (RookOrBishop::Rook, sliders::Square::A1, 3409),
-        (RookOrBishop::Rook, sliders::Square::E4, 13817),
-        (RookOrBishop::Bishop, sliders::Square::D4, 13100),
-        (RookOrBishop::Bishop, sliders::Square::H8, 13617),
+        (RookOrBishop::Rook, sliders_core::Square::A1, 3409),
+        (RookOrBishop::Rook, sliders_core::Square::E4, 13817),
+        (RookOrBishop::Bishop, sliders_core::Square::D4, 13100),
+        (RookOrBishop::Bishop, sliders_core::Square::H8, 13617),
     ]
     .iter()
     .map(|&(piece, square, seed)| square_work(target(piece, square), &opts, seed, u64::MAX))
@@ -163,7 +163,7 @@ fn the_tuners_work_measure_is_pinned() {
     );
     assert_eq!(
         square_work(
-            target(RookOrBishop::Rook, sliders::Square::A1),
+            target(RookOrBishop::Rook, sliders_core::Square::A1),
             &opts,
             3409,
             1000
@@ -188,14 +188,14 @@ fn bad_targets_and_states_are_named() {
     let opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(1));
     let too_wide = Target {
         piece: RookOrBishop::Rook,
-        square: sliders::Square::C2,
+        square: sliders_core::Square::C2,
         bits: 13,
     };
     assert_eq!(
         find(&[too_wide], &opts, None).unwrap_err(),
         FindError::Bits {
             piece: RookOrBishop::Rook,
-            square: sliders::Square::C2,
+            square: sliders_core::Square::C2,
             bits: 13
         }
     );
@@ -215,7 +215,7 @@ fn chain_seeding_keeps_the_range_budget() {
     // One stream across squares, in range mode: the first square sees the same
     // candidates with and without the budget, so the best of the budget is no wider
     // than the first valid one.
-    let targets: Vec<Target> = [sliders::Square::A1, sliders::Square::B2]
+    let targets: Vec<Target> = [sliders_core::Square::A1, sliders_core::Square::B2]
         .iter()
         .map(|&square| Target {
             piece: RookOrBishop::Bishop,

@@ -1,8 +1,8 @@
 //! The offset-in-magic scheme: the committed set, corrupted copies, the core data file,
 //! and a small deterministic search.
 
-use sliders::RookOrBishop;
-use sliders::Square;
+use sliders_core::RookOrBishop;
+use sliders_core::Square;
 use sliders_search::csv::{read_csv, read_set, write_csv};
 use sliders_search::offset::{decoded_offset, index, search, write_core_data, OffsetOptions};
 use sliders_search::SchemeKind;

@@ -1,6 +1,6 @@
 //! Every published set in tests/data/magics reads and verifies with its published size.
 
-use sliders::RookOrBishop;
+use sliders_core::RookOrBishop;
 use sliders_search::csv::{read_csv, read_set, write_csv};
 use sliders_search::SchemeKind;
 
@@ -108,8 +108,8 @@ fn csv_round_trip_keeps_offsets() {
         let again = read_set(&text, None).unwrap();
         assert_eq!(again, set, "{name}");
         assert_eq!(
-            again.get(RookOrBishop::Rook, sliders::Square::B1),
-            set.get(RookOrBishop::Rook, sliders::Square::B1)
+            again.get(RookOrBishop::Rook, sliders_core::Square::B1),
+            set.get(RookOrBishop::Rook, sliders_core::Square::B1)
         );
     }
 }
@@ -183,12 +183,12 @@ fn altered_magic_is_rejected_naming_the_square() {
     use sliders_search::VerifyError;
     let set = read_set(&load("fancy_stockfish_seeds_107648.csv"), None).unwrap();
     let mut rook = *set.piece(RookOrBishop::Rook);
-    rook[sliders::Square::E4 as usize].magic = 0x0000_0000_0000_0101;
+    rook[sliders_core::Square::E4 as usize].magic = 0x0000_0000_0000_0101;
     let bad =
         sliders_search::MagicSet::new(SchemeKind::Fancy, rook, *set.piece(RookOrBishop::Bishop))
             .unwrap();
     let e = bad.verify().unwrap_err();
-    assert_eq!(e.square(), (RookOrBishop::Rook, sliders::Square::E4));
+    assert_eq!(e.square(), (RookOrBishop::Rook, sliders_core::Square::E4));
     assert!(matches!(e, VerifyError::Collision { .. }), "{e}");
 
     // Shared table: moving a square onto another's entries names both squares.
@@ -198,8 +198,9 @@ fn altered_magic_is_rejected_naming_the_square() {
     )
     .unwrap();
     let mut bishop = *shared.piece(RookOrBishop::Bishop);
-    bishop[sliders::Square::C3 as usize].offset =
-        shared.get(RookOrBishop::Rook, sliders::Square::D4).offset;
+    bishop[sliders_core::Square::C3 as usize].offset = shared
+        .get(RookOrBishop::Rook, sliders_core::Square::D4)
+        .offset;
     let bad = shared
         .with_offsets(
             shared.piece(RookOrBishop::Rook).map(|m| m.offset),
@@ -208,7 +209,10 @@ fn altered_magic_is_rejected_naming_the_square() {
         .unwrap();
     match bad.verify().unwrap_err() {
         VerifyError::Conflict { piece, square, .. } => {
-            assert_eq!((piece, square), (RookOrBishop::Bishop, sliders::Square::C3))
+            assert_eq!(
+                (piece, square),
+                (RookOrBishop::Bishop, sliders_core::Square::C3)
+            )
         }
         e => panic!("expected a conflict, got {e}"),
     }
@@ -232,15 +236,15 @@ fn packing_never_grows_and_the_packed_set_fills_the_core_table() {
         let mut occ = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..4_000 {
             occ = occ.rotate_left(17).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x1234;
-            for sq in sliders::Square::ALL {
-                let b = sliders::Bitboard(occ);
+            for sq in sliders_core::Square::ALL {
+                let b = sliders_core::Bitboard(occ);
                 assert_eq!(
                     table[index_fn.index(&rook[sq as usize], b)],
-                    sliders::reference::rook_attacks(sq, b)
+                    sliders_core::reference::rook_attacks(sq, b)
                 );
                 assert_eq!(
                     table[index_fn.index(&bishop[sq as usize], b)],
-                    sliders::reference::bishop_attacks(sq, b)
+                    sliders_core::reference::bishop_attacks(sq, b)
                 );
             }
         }
@@ -259,10 +263,10 @@ fn record_hunt_magics_verify_in_a_full_set() {
     let base = read_set(&load("fancy_stockfish_seeds_107648.csv"), None).unwrap();
     let mut bishop = *base.piece(RookOrBishop::Bishop);
     for (square, magic) in [
-        (sliders::Square::A1, 0x85cf_baaf_f2d1_37ff_u64),
-        (sliders::Square::H1, 0x2626_2482_264b_fffe),
-        (sliders::Square::A8, 0x3677_fd39_7553_14a5),
-        (sliders::Square::H8, 0x12ff_ce2c_234d_eed4),
+        (sliders_core::Square::A1, 0x85cf_baaf_f2d1_37ff_u64),
+        (sliders_core::Square::H1, 0x2626_2482_264b_fffe),
+        (sliders_core::Square::A8, 0x3677_fd39_7553_14a5),
+        (sliders_core::Square::H8, 0x12ff_ce2c_234d_eed4),
     ] {
         bishop[square as usize] = SquareMagic {
             magic,
@@ -283,7 +287,7 @@ fn record_hunt_magics_verify_in_a_full_set() {
 
 #[test]
 fn a_set_plugs_into_the_core_as_a_scheme() {
-    use sliders::schemes::Scheme;
+    use sliders_core::schemes::Scheme;
     let set = read_set(&load("fixed_shift_magics_88772_annuss.csv"), None).unwrap();
     let mut table = Vec::new();
     let tables = set.to_tables(&mut table).unwrap();
@@ -291,11 +295,11 @@ fn a_set_plugs_into_the_core_as_a_scheme() {
     let mut occ = 0x0123_4567_89ab_cdefu64;
     for _ in 0..2_000 {
         occ = occ.rotate_left(23).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        for sq in sliders::Square::ALL {
-            let b = sliders::Bitboard(occ);
+        for sq in sliders_core::Square::ALL {
+            let b = sliders_core::Bitboard(occ);
             assert_eq!(
                 scheme.queen_attacks(sq, b),
-                sliders::reference::queen_attacks(sq, b)
+                sliders_core::reference::queen_attacks(sq, b)
             );
         }
     }
@@ -308,11 +312,11 @@ fn a_set_plugs_into_the_core_as_a_scheme() {
     // Black magics plug in too, with their own index function.
     let mut table = Vec::new();
     let blacks = black.to_tables(&mut table).unwrap();
-    for sq in sliders::Square::ALL {
-        let b = sliders::Bitboard(occ ^ sq as u64);
+    for sq in sliders_core::Square::ALL {
+        let b = sliders_core::Bitboard(occ ^ sq as u64);
         assert_eq!(
             (&blacks).queen_attacks(sq, b),
-            sliders::reference::queen_attacks(sq, b)
+            sliders_core::reference::queen_attacks(sq, b)
         );
     }
     assert_eq!((&blacks).table_bytes(), 87_988 * 8);
@@ -324,7 +328,7 @@ fn a_window_past_the_table_limit_is_named_by_fill_table() {
     let set = read_set(&load("fixed_shift_magics_88772_annuss.csv"), None).unwrap();
     let mut bishop = set.piece(RookOrBishop::Bishop).map(|m| m.offset);
     let offset = MAX_TABLE_ENTRIES as u32 - 100;
-    bishop[sliders::Square::G7 as usize] = offset;
+    bishop[sliders_core::Square::G7 as usize] = offset;
     let far = set
         .with_offsets(set.piece(RookOrBishop::Rook).map(|m| m.offset), bishop)
         .unwrap();
@@ -332,7 +336,7 @@ fn a_window_past_the_table_limit_is_named_by_fill_table() {
         far.fill_table().unwrap_err(),
         TableError::OffsetOutOfRange {
             piece: RookOrBishop::Bishop,
-            square: sliders::Square::G7,
+            square: sliders_core::Square::G7,
             offset,
             bits: 9,
         }

@@ -38,7 +38,7 @@ fn entries(state: &RefineState, scheme: SchemeKind) -> usize {
 /// bishops see the same six squares when each is blocked next to the other's corner.
 #[test]
 fn only_corner_bishops_share_attack_sets() {
-    use sliders::{RookOrBishop, Square};
+    use sliders_core::{RookOrBishop, Square};
     use sliders_search::refine::shares_attack_sets;
     let mut owners: std::collections::HashMap<u64, Vec<(RookOrBishop, Square)>> =
         std::collections::HashMap::new();
@@ -147,7 +147,7 @@ fn each_ingredient_can_be_turned_off() {
 /// what the search's scratch tables hold: refused, not a panic.
 #[test]
 fn refuses_more_than_twelve_bits() {
-    use sliders::{RookOrBishop, Square};
+    use sliders_core::{RookOrBishop, Square};
     let set = load("black_magics_87988_annuss_fiekas.csv", SchemeKind::Black);
     let mut magics = [[sliders_search::SquareMagic::default(); 64]; 2];
     for (p, piece) in RookOrBishop::BOTH.into_iter().enumerate() {

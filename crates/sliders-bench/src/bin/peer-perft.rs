@@ -22,12 +22,12 @@ use std::hint::black_box;
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use sliders::schemes::SchemeId;
 use sliders_bench::clock;
 use sliders_bench::lookups::{self, Density, Inputs, Lookup};
 use sliders_bench::perft::Side;
 use sliders_bench::stats::{median, paired_ratio, paired_ratio_range, range, relative_spread};
 use sliders_bench::{Position, KIWIPETE, STARTPOS};
+use sliders_core::schemes::SchemeId;
 
 struct Options {
     depth: Option<u32>,
@@ -65,7 +65,7 @@ fn parse_args() -> Result<Options, String> {
                 let name = args.next().ok_or("--scheme needs a name")?;
                 let id = SchemeId::from_name(&name).ok_or(format!(
                     "--scheme {name}: {}",
-                    sliders::schemes::describe_choices()
+                    sliders_core::schemes::describe_choices()
                 ))?;
                 if !id.is_available() {
                     return Err(format!("--scheme {name}: unavailable on this CPU"));
@@ -132,7 +132,7 @@ fn build_line() -> String {
         } else {
             "off"
         },
-        sliders::schemes::auto(),
+        sliders_core::schemes::auto(),
     )
 }
 

@@ -2,7 +2,7 @@
 //! fancy32, `square << bits` for plain, a packed shared table for fixed-shift and
 //! black), and the targets of a whole set.
 
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use super::{Found, Target};
 use crate::pack::{pack, PackError};

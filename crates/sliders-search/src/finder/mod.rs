@@ -43,7 +43,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 pub(crate) use assemble::by_square;
 pub use assemble::{all_targets, assemble, AssembleError};

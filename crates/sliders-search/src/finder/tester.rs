@@ -2,7 +2,7 @@
 //! once, the top-byte filter, and the scratch table whose epoch per slot tells a valid
 //! magic from a colliding one without ever being cleared.
 
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use crate::rng::shuffle;
 use crate::set::SchemeKind;

@@ -2,7 +2,7 @@
 //! search with a given seed, counted the way the hot loop spends it.
 
 use rayon::prelude::*;
-use sliders::{RookOrBishop, Square};
+use sliders_core::{RookOrBishop, Square};
 
 use super::seeding::Chunks;
 use super::tester::{Folded, Product, Scratch, SquareData, Tester, Wide};

@@ -1,0 +1,148 @@
+//! # sliders
+//!
+//! Sliding-piece attacks for chess: which squares a rook, bishop or queen on a square
+//! attacks, given the occupied squares. Every table scheme of the literature sits behind
+//! one trait, [`schemes::Scheme`], each proven against the slow [`reference`] on every
+//! relevant occupancy of every square, and the best one for the running CPU is chosen
+//! at run time.
+//!
+//! ```
+//! use sliders_core::{bitboard, Bitboard, Square};
+//! let occupied = bitboard! {
+//!     . . . . . . . .
+//!     . . . . X . . .
+//!     . . . . . . . .
+//!     . . . . . . . .
+//!     . X . . . . . .
+//!     . . . . . . . .
+//!     . . . . . . . .
+//!     . . . . . . . .
+//! };
+//! let attacks = sliders_core::rook_attacks(Square::E4, occupied);
+//! assert_eq!(attacks, bitboard! {
+//!     . . . . . . . .
+//!     . . . . X . . .
+//!     . . . . X . . .
+//!     . . . . X . . .
+//!     . X X X . X X X
+//!     . . . . X . . .
+//!     . . . . X . . .
+//!     . . . . X . . .
+//! });
+//! ```
+//!
+//! The free functions [`rook_attacks`], [`bishop_attacks`] and [`queen_attacks`] branch
+//! on the cached choice at every call. Hot code should instead be generic over
+//! [`schemes::Scheme`] and enter through [`schemes::dispatch`], which decides once.
+//!
+//! Tables are built and checked by the crate's build script (natively, for the enabled
+//! schemes only) and included as static data: there is no initialisation call and no
+//! first-use cost, and a wrong magic fails the build.
+//!
+//! The pieces that do not slide have their own const tables ([`knight_attacks`],
+//! [`king_attacks`], [`pawn_attacks`]), and so does the geometry a move generator needs
+//! for checks and pins ([`between`], [`line`], [`ray`]).
+//!
+//! `no_std`, no dependencies by default. Features:
+//! - `std` (default): the `SLIDERS_SCHEME` environment override; CPU detection uses
+//!   `cpuid` from `core` either way.
+//! - one feature per scheme with a table of more than a few KiB, named as the scheme:
+//!   `pext` and `black` (default: what [`schemes::auto`] chooses, on CPUs with and
+//!   without fast PEXT), `fancy`, `fancy-best`, `fancy32`, `plain`, `fixed-shift`,
+//!   `pext-pdep`, `byte-lookup`, `shift-in-magic`, `shared`, `offset-in-magic`;
+//!   `all-schemes` turns on every one. `classical`, `hyperbola`, `kogge-stone` and the
+//!   `simd` family (4.5 KiB of tables in all) are always there. User magics plug in
+//!   through [`schemes::MagicTables::fill`] in any build. The costs are measured in the
+//!   README.
+//! - `serde` (off): `Serialize`/`Deserialize` for [`Square`] (as `"e4"`) and
+//!   [`Bitboard`] (as its `u64`), through serde without its `std` feature. The only
+//!   dependency the crate can have, and only when asked for.
+
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod bitboard;
+mod color;
+pub mod cpu;
+mod geometry;
+mod leapers;
+pub mod reference;
+pub mod schemes;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod square;
+
+pub use bitboard::{Bitboard, Squares, Subsets};
+pub use color::Color;
+pub use geometry::{between, line, ray};
+pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
+pub use reference::RookOrBishop;
+pub use reference::Slider;
+pub use square::{File, ParseSquareError, Rank, Square};
+
+use schemes::{Hyperbola, Scheme, WithScheme};
+
+/// One lookup with the `auto` scheme: one match on the cached choice, the lookup inlined
+/// into each arm. `run_plain`, not `dispatch`: one lookup never counts, so the POPCNT
+/// wrapper's check would be work for nothing on every call.
+#[inline(always)]
+fn lookup(slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+    match schemes::auto().run_plain(Lookup(slider, square, occupied)) {
+        Ok(attacks) => attacks,
+        // `auto` only returns schemes that are available; this arm is never taken.
+        Err(job) => job.run(Hyperbola),
+    }
+}
+
+/// One lookup as a job for [`schemes::SchemeId::run_plain`].
+struct Lookup(Slider, Square, Bitboard);
+
+impl WithScheme for Lookup {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn run<S: Scheme>(self, scheme: S) -> Bitboard {
+        scheme.attacks(self.0, self.1, self.2)
+    }
+}
+
+/// Rook attacks with the [`schemes::auto`] scheme.
+///
+/// ```
+/// use sliders_core::{Bitboard, Square};
+/// assert_eq!(sliders_core::rook_attacks(Square::A1, Bitboard::FULL), Bitboard(0x102));
+/// ```
+#[inline]
+pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    lookup(Slider::Rook, square, occupied)
+}
+
+/// Bishop attacks with the [`schemes::auto`] scheme.
+///
+/// ```
+/// use sliders_core::{Bitboard, Square};
+/// assert_eq!(sliders_core::bishop_attacks(Square::A1, Bitboard::FULL), Bitboard::from(Square::B2));
+/// ```
+#[inline]
+pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    lookup(Slider::Bishop, square, occupied)
+}
+
+/// Queen attacks with the [`schemes::auto`] scheme.
+///
+/// ```
+/// use sliders_core::{Bitboard, Square};
+/// assert_eq!(sliders_core::queen_attacks(Square::D4, Bitboard::EMPTY).len(), 27);
+/// ```
+#[inline]
+pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    lookup(Slider::Queen, square, occupied)
+}
+
+/// The crate README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
