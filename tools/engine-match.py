@@ -8,8 +8,10 @@ Every engine move must be legal. Before each `bestmove` the engine must send
 `info string status <outcome> threefold <0|1> fifty <0|1>` for the position it was
 given (with its history), equal to python-chess's board.outcome() termination (lowercase,
 or `none`), board.is_repetition(3) and board.is_fifty_moves(). When a game ends, the
-engine is asked once more about the final position: it must answer `bestmove (none)` or
-`0000`, and its status must name python-chess's termination.
+engine is asked once more about the final position: its status must name python-chess's
+termination, and it must answer `bestmove (none)` or `0000` when there is no legal move
+(mate, stalemate) and a legal move otherwise (a draw by insufficient material, the
+75-move rule or fivefold repetition still has moves, and UCI asks for one of them).
 
     python3 tools/engine-match.py --engine target/release/sliders-uci [--games 4]
         [--movetime-ms 50] [--max-plies 200] [--no-status] [--debug]
@@ -83,12 +85,17 @@ def play_game(engine, index, args):
         if not args.no_status and status != expected_status(board):
             raise Failure(f"{where}: status {status!r}, python-chess says {expected_status(board)!r}")
         if over:
-            if result.move:  # None for `bestmove (none)`, a falsy null move for `0000`
-                message = f"{where}: the game is over ({board.outcome().termination.name.lower()}), " \
+            termination = board.outcome().termination.name.lower()
+            has_moves = any(True for _ in board.legal_moves)
+            if not has_moves and result.move:  # None for `bestmove (none)`, a falsy null move for `0000`
+                message = f"{where}: no legal move ({termination}), " \
                           f"the engine should answer bestmove (none) or 0000"
                 if not args.no_status:
                     raise Failure(message)
                 print(f"note: {message}", file=sys.stderr)
+            if has_moves and (not result.move or result.move not in board.legal_moves):
+                raise Failure(f"{where}: the game is drawn ({termination}) but has legal moves: "
+                              f"the engine should answer one of them")
             break
         if result.move is None or result.move not in board.legal_moves:
             raise Failure(f"{where}: not a legal move")
@@ -103,6 +110,37 @@ def play_game(engine, index, args):
     if start.chess960:
         print(f"  start FEN {start.fen(shredder=True)}")
     print(f"  {start.variation_san(board.move_stack)} {board.result()}")
+
+
+def ended_positions():
+    """Finished games the engine is asked about before the matches: three draws that
+    still have legal moves (insufficient material, fivefold repetition, the 75-move rule)
+    and two with none (stalemate, checkmate)."""
+    bare_kings = chess.Board("8/8/8/4k3/8/8/8/4K3 w - - 0 1")
+    fivefold = chess.Board()
+    for _ in range(4):
+        for uci in ("g1f3", "g8f6", "f3g1", "f6g8"):
+            fivefold.push_uci(uci)
+    seventy_five = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 150 100")
+    stalemate = chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    mate = chess.Board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+    return [("insufficient material", bare_kings), ("fivefold repetition", fivefold),
+            ("75-move rule", seventy_five), ("stalemate", stalemate), ("checkmate", mate)]
+
+
+def check_ended(engine, args):
+    """On a finished game the engine answers a legal move if there is one, else 0000."""
+    limit = chess.engine.Limit(time=args.movetime_ms / 1000)
+    for name, board in ended_positions():
+        assert board.outcome() is not None, name
+        where = f"ended game ({name}), FEN {board.fen()}"
+        result = ask(engine, board, limit, name, where)
+        has_moves = any(True for _ in board.legal_moves)
+        if has_moves and (not result.move or result.move not in board.legal_moves):
+            raise Failure(f"{where}: the engine answered {result.move}, not one of the legal moves")
+        if not has_moves and result.move:
+            raise Failure(f"{where}: no legal move, but the engine answered {result.move}")
+    print(f"ended games: a legal move where one exists, 0000 where none ({len(ended_positions())} positions)")
 
 
 def main():
@@ -127,6 +165,7 @@ def main():
         print(f"FAIL: could not start {args.engine} as a UCI engine: {err!r}", file=sys.stderr)
         return 1
     try:
+        check_ended(engine, args)
         for index in range(args.games):
             play_game(engine, index, args)
     except Failure as failure:

@@ -14,8 +14,8 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sliders_core::schemes::SchemeId;
-use sliders_movegen::{divide_with_scheme, Board, Epd, Move, PerftTable};
+use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
+use sliders_movegen::{divide_with, Board, Epd, Move, PerftTable};
 
 use crate::error::CliError;
 
@@ -315,7 +315,7 @@ fn divide_showing_progress(
     let start = Instant::now();
     let mut counts = Vec::with_capacity(moves.len());
     for (done, &mv) in moves.iter().enumerate() {
-        let child = board.play(mv);
+        let child = board.after_unchecked(mv);
         counts.push((
             mv,
             total(
@@ -343,8 +343,17 @@ pub fn divide(
     threads: usize,
     table: Option<&PerftTable>,
 ) -> Vec<(Move, u128)> {
-    divide_with_scheme(scheme, board, depth, threads, table)
-        .expect("parse::scheme returns only schemes this CPU can run")
+    struct Job<'a>(&'a Board, u32, usize, Option<&'a PerftTable>);
+    impl WithScheme for Job<'_> {
+        type Output = Vec<(Move, u128)>;
+        fn run<S: Scheme>(self, s: S) -> Vec<(Move, u128)> {
+            divide_with(s, self.0, self.1, self.2, self.3)
+        }
+    }
+    match scheme.run(Job(board, depth, threads, table)) {
+        Ok(counts) => counts,
+        Err(_) => unreachable!("parse::scheme returns only schemes this CPU can run"),
+    }
 }
 
 /// Moves may come as separate arguments or as one space-separated argument.

@@ -89,7 +89,7 @@ fn moved_to(mv: Move) -> Bitboard {
 
 /// Adds the move `mv` from `board` to `rows[ply]`, and walks on below it.
 fn visit(board: &Board, mv: Move, ply: usize, rows: &mut [Row]) {
-    let child = board.play(mv);
+    let child = board.after_unchecked(mv);
     let row = &mut rows[ply];
     row.nodes += 1;
     match mv.kind() {

@@ -139,7 +139,7 @@ fn split(
         let mut next: BTreeMap<String, (Board, u128)> = BTreeMap::new();
         for (board, count) in level.values() {
             for &mv in board.legal_moves().iter() {
-                let child = board.play(mv);
+                let child = board.after_unchecked(mv);
                 next.entry(position_key(&child))
                     .or_insert_with(|| (child, 0))
                     .1 += count;

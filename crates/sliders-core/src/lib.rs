@@ -84,18 +84,13 @@ pub use reference::RookOrBishop;
 pub use reference::Slider;
 pub use square::{File, ParseSquareError, Rank, Square};
 
-use schemes::{Hyperbola, Scheme, WithScheme};
+use schemes::{Scheme, WithScheme};
 
 /// One lookup with the `auto` scheme: one match on the cached choice, the lookup inlined
-/// into each arm. `run_plain`, not `dispatch`: one lookup never counts, so the POPCNT
-/// wrapper's check would be work for nothing on every call.
+/// into each arm; no POPCNT wrapper, since one lookup never counts.
 #[inline(always)]
 fn lookup(slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
-    match schemes::auto().run_plain(Lookup(slider, square, occupied)) {
-        Ok(attacks) => attacks,
-        // `auto` only returns schemes that are available; this arm is never taken.
-        Err(job) => job.run(Hyperbola),
-    }
+    schemes::registry::dispatch_plain(Lookup(slider, square, occupied))
 }
 
 /// One lookup as a job for [`schemes::SchemeId::run_plain`].

@@ -25,7 +25,7 @@ fn perft(board: &Board, depth: u32) -> u64 {
         1 => moves(board).len() as u64,
         _ => moves(board)
             .iter()
-            .map(|&mv| perft(&board.play(mv), depth - 1))
+            .map(|&mv| perft(&board.after_unchecked(mv), depth - 1))
             .sum(),
     }
 }
@@ -54,7 +54,7 @@ fn main() {
     let mut lines: Vec<(String, u64)> = moves(&board)
         .iter()
         .map(|&mv| {
-            let n = perft(&board.play(mv), depth.saturating_sub(1));
+            let n = perft(&board.after_unchecked(mv), depth.saturating_sub(1));
             (mv.uci(board.is_chess960()).to_string(), n)
         })
         .collect();

@@ -4,10 +4,14 @@
 //! - iterative deepening alpha-beta (negamax) with a transposition table keyed by the
 //!   Polyglot key ([`Board::hash_legal_ep`]: the Polyglot key, less an en passant file
 //!   where no en passant capture is legal, which is also what repetitions compare);
-//! - quiescence search on [`Board::captures`];
+//! - quiescence search on [`Board::captures`], skipping captures that lose material by
+//!   static exchange evaluation ([`Board::see_ge`]);
 //! - draws by repetition and the fifty-move rule from the game history ([`Game::keys`]);
-//! - move ordering: the table's move, then captures by victim and attacker
-//!   ([`Board::captured`], [`Board::role_at`]), then two killer moves per ply;
+//! - move ordering in place in the [`sliders_movegen::MoveList`] (no copies): the table's
+//!   move, then captures by victim and attacker ([`Board::captured`], [`Board::role_at`]),
+//!   then two killer moves per ply;
+//! - the principal variation from the transposition table, each move checked with
+//!   [`Board::is_legal`];
 //! - material plus piece-square evaluation.
 //!
 //! UCI: `uci`, `isready`, `ucinewgame`, `setoption name Hash|UCI_Chess960 value ...`,
@@ -15,8 +19,9 @@
 //! | depth | wtime btime [winc binc movestogo] | infinite`, `stop`, `quit`. Before each
 //! `bestmove` it sends `info string status <outcome> threefold <0|1> fifty <0|1>` for the
 //! position it was given (python-chess's names: `none`, `checkmate`, ...), which
-//! `tools/engine-match.py` checks against python-chess; on a finished game it answers
-//! `bestmove 0000`.
+//! `tools/engine-match.py` checks against python-chess. It answers `bestmove 0000` only
+//! where there is no legal move; a drawn game that still has moves (insufficient
+//! material, the 75-move rule, fivefold repetition) gets one, as UCI asks.
 //!
 //! ```text
 //! cargo run --release -p sliders-movegen --example engine
@@ -28,8 +33,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use sliders_core::Square;
-use sliders_movegen::{Board, Color, Game, Move, MoveKind, Role};
+use sliders_movegen::{Board, Color, Game, Move, MoveKind, Role, Square};
 
 const INFINITY: i32 = 32_000;
 const MATE: i32 = 31_000;
@@ -139,9 +143,9 @@ impl Engine {
             self.chess960,
         );
         self.search = Some(std::thread::spawn(move || {
-            let best = match game.outcome() {
-                Some(_) => None,
-                None => Some(think(
+            let best = match game.board().has_legal_moves() {
+                false => None,
+                true => Some(think(
                     &game,
                     &mut table.lock().unwrap(),
                     &stop,
@@ -273,18 +277,42 @@ fn think(
             best = mv;
         }
         let elapsed = start.elapsed().as_millis().max(1);
+        let pv: Vec<String> = principal_variation(search.table, &board, best, depth)
+            .iter()
+            .map(|mv| mv.uci(chess960).to_string())
+            .collect();
         say(&format!(
             "info depth {depth} score {} nodes {} nps {} time {elapsed} pv {}",
             uci_score(score),
             search.nodes,
             search.nodes as u128 * 1000 / elapsed,
-            best.uci(chess960)
+            pv.join(" ")
         ));
         if score.abs() > MATE - MAX_PLY as i32 {
             break; // a forced mate found: deeper will not change the move
         }
     }
     best
+}
+
+/// The best move, then the table's move in each following position while it is legal
+/// there (a table entry may belong to another position with the same slot), at most
+/// `depth` moves and never into a repetition of the line itself.
+fn principal_variation(table: &Table, board: &Board, best: Move, depth: usize) -> Vec<Move> {
+    let mut pv = vec![best];
+    let mut seen = vec![board.hash_legal_ep()];
+    let mut position = board.after_unchecked(best);
+    while pv.len() < depth && !seen.contains(&position.hash_legal_ep()) {
+        seen.push(position.hash_legal_ep());
+        match table.probe(position.hash_legal_ep()) {
+            Some(entry) if position.is_legal(entry.mv) => {
+                pv.push(entry.mv);
+                position = position.after_unchecked(entry.mv);
+            }
+            _ => break,
+        }
+    }
+    pv
 }
 
 fn uci_score(score: i32) -> String {
@@ -361,18 +389,18 @@ impl Search<'_> {
             }
         }
         let in_check = board.is_check();
-        let mut moves: Vec<Move> = board.legal_moves().to_vec();
+        let mut moves = board.legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let table_move = entry.map(|e| e.mv);
-        moves.sort_by_cached_key(|&m| -self.order(board, m, table_move, ply));
+        moves.sort_unstable_by_key(|&m| -self.order(board, m, table_move, ply));
 
         let alpha_before = alpha;
         let mut best = (-INFINITY, moves[0]);
         self.path.push(key);
         for mv in moves {
-            let child = board.play(mv);
+            let child = board.after_unchecked(mv);
             let score = -self.negamax(
                 &child,
                 depth - 1 + i32::from(in_check),
@@ -430,17 +458,20 @@ impl Search<'_> {
             }
             alpha = alpha.max(stand_pat);
         }
-        let mut moves: Vec<Move> = if in_check {
-            board.legal_moves().to_vec()
+        let mut moves = if in_check {
+            board.legal_moves()
         } else {
-            board.captures().to_vec()
+            let mut captures = board.captures();
+            // A capture that loses material by exchange cannot raise alpha here.
+            captures.retain(|mv| board.see_ge(mv, 0));
+            captures
         };
         if in_check && moves.is_empty() {
             return -MATE + ply as i32;
         }
-        moves.sort_by_cached_key(|&m| -self.order(board, m, None, ply));
+        moves.sort_unstable_by_key(|&m| -self.order(board, m, None, ply));
         for mv in moves {
-            let score = -self.quiesce(&board.play(mv), ply + 1, -beta, -alpha);
+            let score = -self.quiesce(&board.after_unchecked(mv), ply + 1, -beta, -alpha);
             if score >= beta {
                 return score;
             }

@@ -17,9 +17,9 @@ fn perft<S: Scheme, const EXTRA: bool>(s: S, board: &Board, depth: u32) -> u64 {
     let mut total = 0;
     for &mv in board.legal_moves_with(s).iter() {
         if EXTRA {
-            black_box(black_box(board).play(black_box(mv)));
+            black_box(black_box(board).after_unchecked(black_box(mv)));
         }
-        total += perft::<S, EXTRA>(s, &board.play(mv), depth - 1);
+        total += perft::<S, EXTRA>(s, &board.after_unchecked(mv), depth - 1);
     }
     total
 }

@@ -2,7 +2,7 @@
 //! this CPU, which `sliders_core::schemes::dispatch` picks once per call.
 
 /// `auto!(Output, |scheme| body; name: Type = value, ...)`: `body` is monomorphised per
-/// scheme and run with the one `dispatch` picks; it sees `scheme` and the named values.
+/// scheme and run with the one `dispatch_plain` picks (no POPCNT wrapper: nothing here counts); it sees `scheme` and the named values.
 /// Types may borrow with the lifetime `'a`.
 macro_rules! auto {
     ($out:ty, |$s:ident| $body:expr; $($name:ident : $ty:ty = $val:expr),* $(,)?) => {{
@@ -18,7 +18,7 @@ macro_rules! auto {
                 $body
             }
         }
-        sliders_core::schemes::dispatch(Job {
+        sliders_core::schemes::dispatch_plain(Job {
             $($name: $val,)*
             _borrow: core::marker::PhantomData,
         })

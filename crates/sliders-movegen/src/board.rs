@@ -14,8 +14,12 @@ use crate::zobrist;
 /// Castling rights are kept as the set of rook squares that may still castle, which
 /// covers standard chess and Chess960 alike.
 ///
-/// Two boards are equal when everything, move clocks included, is equal. [`Hash`] hashes
-/// the Polyglot key ([`Board::hash`]) alone, which is the same for equal boards.
+/// Two boards are equal when they hold the same position under the repetition rule:
+/// the same pieces on the same squares, side to move, castling rights, and the same en
+/// passant capture if one is legal (an en passant square no pawn may use does not count).
+/// Move clocks and the Chess960 notation flag are not compared ([`Board::to_fen`] shows
+/// everything). [`Hash`] hashes [`Board::hash_legal_ep`], which is the same for equal
+/// boards.
 ///
 /// ```
 /// use sliders_movegen::Board;
@@ -23,7 +27,7 @@ use crate::zobrist;
 /// assert_eq!(board.legal_moves().len(), 20);
 /// assert_eq!(board.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Board {
     pub(crate) roles: [Bitboard; 6],
     pub(crate) colors: [Bitboard; 2],
@@ -37,9 +41,21 @@ pub struct Board {
     pub(crate) fullmove: u32,
 }
 
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.roles == other.roles
+            && self.colors == other.colors
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.legal_ep() == other.legal_ep()
+    }
+}
+
+impl Eq for Board {}
+
 impl core::hash::Hash for Board {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
+        state.write_u64(self.hash_legal_ep());
     }
 }
 
@@ -254,6 +270,11 @@ impl Board {
         self.ep
     }
 
+    /// The en passant square when an en passant capture is legal there.
+    fn legal_ep(&self) -> Option<Square> {
+        self.ep.filter(|_| self.has_legal_en_passant())
+    }
+
     /// Half-moves since the last capture or pawn move.
     #[inline]
     pub fn halfmove_clock(&self) -> u32 {
@@ -326,9 +347,35 @@ impl Board {
         Some(b)
     }
 
-    /// Plays a move in place. The move must be legal on this board (from
-    /// [`Board::legal_moves`] or [`Board::parse_uci`]); another move leaves a board that
-    /// may be inconsistent, though never unsafe.
+    /// Plays `mv` in place when it is legal here ([`Board::is_legal`]); otherwise returns
+    /// the error and leaves the board as it was. A move read without a board (UCI text,
+    /// [`crate::Uci`]) becomes a legal move through [`Board::resolve`] or
+    /// [`Board::parse_uci`].
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, Move, Square};
+    /// let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// // King to g1 as a plain move is not how castling is written (king takes rook is).
+    /// let before = board;
+    /// assert!(board.play(Move::normal(Square::E1, Square::G1)).is_err());
+    /// assert_eq!(board, before);
+    /// board.play(Move::castle(Square::E1, Square::H1)).unwrap();
+    /// assert_eq!(board.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMoveError {
+                mv,
+                chess960: self.chess960,
+            });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a move in place without checking it. The move must be legal on this board
+    /// (from [`Board::legal_moves`], [`Board::parse_uci`] or [`Board::resolve`]); another
+    /// move leaves a board that may be inconsistent, though never unsafe.
     ///
     /// ```
     /// use sliders_movegen::Board;
@@ -502,17 +549,18 @@ impl Board {
         }
     }
 
-    /// The board after a legal move (copy-make).
+    /// The board after a legal move, unchecked (copy-make, for a search that plays the
+    /// moves it generated): [`Board::play_unchecked`] on a copy.
     ///
     /// ```
     /// use sliders_movegen::Board;
     /// let board = Board::startpos();
-    /// let after = board.play(board.legal_moves()[0]);
+    /// let after = board.after_unchecked(board.legal_moves()[0]);
     /// assert_ne!(after, board);
     /// ```
     #[inline]
     #[must_use]
-    pub fn play(&self, mv: Move) -> Board {
+    pub fn after_unchecked(&self, mv: Move) -> Board {
         let mut b = *self;
         b.play_unchecked(mv);
         b
@@ -539,6 +587,28 @@ impl Board {
         Ok(board)
     }
 }
+
+/// A move that is not legal on the board it was played on ([`Board::play`],
+/// [`crate::Game::play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// The move.
+    pub mv: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} ({:?}): not a legal move in this position",
+            self.mv.uci(self.chess960),
+            self.mv.kind()
+        )
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -7,6 +7,7 @@ use sliders_core::{File, Square};
 
 use crate::board::{back_rank, bit, Board};
 use crate::piece::{Color, Piece, Role};
+use crate::setup::{validate_check, validate_kings_and_pawns, SetupError};
 
 /// The part of a FEN that is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -141,7 +142,7 @@ impl Board {
                 ))
             }
         };
-        validate_kings_and_pawns(&board)?;
+        validate_kings_and_pawns(&board).map_err(position_error)?;
         parse_castling(&mut board, castling)?;
         parse_ep(&mut board, ep)?;
         if let Some(h) = halfmove {
@@ -152,14 +153,7 @@ impl Board {
         }
 
         // The side not to move must not be in check.
-        let mut flipped = board;
-        flipped.turn = board.turn.other();
-        if !flipped.checkers().is_empty() {
-            return Err(FenError::new(
-                FenField::Position,
-                format!("the side not to move ({}) is in check", flipped.turn.name()),
-            ));
-        }
+        validate_check(&board).map_err(position_error)?;
         board.hash = board.key_from_scratch();
         Ok(board)
     }
@@ -305,33 +299,9 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-fn validate_kings_and_pawns(board: &Board) -> Result<(), FenError> {
-    for color in [Color::White, Color::Black] {
-        let name = color.name();
-        let kings = board.roles[Role::King as usize] & board.colors[color as usize];
-        match kings.len() {
-            0 => {
-                return Err(FenError::new(
-                    FenField::Position,
-                    format!("{name} has no king"),
-                ))
-            }
-            1 => {}
-            n => {
-                return Err(FenError::new(
-                    FenField::Position,
-                    format!("{name} has {n} kings"),
-                ))
-            }
-        }
-    }
-    if board.roles[Role::Pawn as usize].0 & 0xff00_0000_0000_00ff != 0 {
-        return Err(FenError::new(
-            FenField::Position,
-            "a pawn on the first or last rank",
-        ));
-    }
-    Ok(())
+/// A position that no board can hold, as a FEN error.
+fn position_error(err: SetupError) -> FenError {
+    FenError::new(FenField::Position, err.to_string())
 }
 
 fn parse_castling(board: &mut Board, text: &str) -> Result<(), FenError> {

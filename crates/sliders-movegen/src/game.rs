@@ -1,6 +1,6 @@
 //! [`Game`]: a board with the history the repetition rules need.
 
-use crate::board::Board;
+use crate::board::{Board, IllegalMoveError};
 use crate::moves::{Move, UciError};
 use crate::status::{Outcome, Termination};
 
@@ -53,23 +53,44 @@ impl Game {
         &self.board
     }
 
-    /// Plays a legal move (one from [`Board::legal_moves`] or [`Board::parse_uci`] of
-    /// the current board; another leaves the game inconsistent, though never unsafe).
-    pub fn play(&mut self, mv: Move) {
-        let before = self.board;
-        self.board.play_unchecked(mv);
-        if self.board.halfmove_clock() == 0
-            || self.board.castling_rooks() != before.castling_rooks()
-        {
+    /// Plays `mv` when it is legal in the current position; otherwise returns the error
+    /// and changes nothing.
+    ///
+    /// ```
+    /// use sliders_movegen::{Game, Move, Square};
+    /// let mut game = Game::default();
+    /// assert!(game.play(Move::normal(Square::E2, Square::E5)).is_err());
+    /// game.play(Move::normal(Square::E2, Square::E4)).unwrap();
+    /// assert_eq!(game.keys().len(), 1); // a pawn move: no earlier position can repeat
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let mut after = self.board;
+        after.play(mv)?;
+        self.advance(after);
+        Ok(())
+    }
+
+    /// Plays a legal move without checking it (one from [`Board::legal_moves`] or
+    /// [`Board::parse_uci`] of the current board; another leaves the game inconsistent,
+    /// though never unsafe).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.advance(self.board.after_unchecked(mv));
+    }
+
+    /// Moves on to `after`, the position after one move: an irreversible move (a
+    /// capture, a pawn move, lost castling rights) starts the repetition keys afresh.
+    fn advance(&mut self, after: Board) {
+        if after.halfmove_clock() == 0 || after.castling_rooks() != self.board.castling_rooks() {
             self.keys.clear();
         }
-        self.keys.push(self.board.hash_legal_ep());
+        self.board = after;
+        self.keys.push(after.hash_legal_ep());
     }
 
     /// Reads a move in UCI notation, checks it and plays it.
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
         let mv = self.board.parse_uci(uci)?;
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(mv)
     }
 

@@ -1,15 +1,18 @@
-//! The board's move API: all legal moves, captures, quiet moves, moves to a target
-//! mask, the legality of any 16-bit move value, and attack queries (checkers, pins,
-//! attackers of a square). Each has a `_with` form taking a slider scheme; the plain
-//! form runs with the best scheme for this CPU.
+//! The board's move API: all legal moves, captures, quiet moves, moves through a
+//! [`MoveFilter`], a callback form that stops early, the legality of any 16-bit move
+//! value, and attack queries (checkers, pins, attackers of a square). Each has a `_with`
+//! form taking a slider scheme; the plain form runs with the best scheme for this CPU.
 
-use sliders_core::schemes::Scheme;
+use core::ops::ControlFlow;
+
+use sliders_core::schemes::{dispatch_plain, Scheme, WithScheme};
 use sliders_core::{Bitboard, Color, Square};
 
 use crate::auto::auto;
-use crate::board::{bit, Board};
-use crate::movegen::{attackers, generate, pinned, Counter, Gen, ALL, CAPTURES, QUIETS};
-use crate::moves::{Move, MoveKind, MoveList, UciError};
+use crate::board::Board;
+use crate::filter::MoveFilter;
+use crate::movegen::{attackers, count, list, pinned, visit};
+use crate::moves::{Move, MoveKind, MoveList, Uci, UciError};
 use crate::piece::Role;
 
 impl Board {
@@ -23,7 +26,7 @@ impl Board {
     /// assert_eq!(kiwipete.legal_moves().len(), 48);
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        self.moves_to(ALL, !0)
+        self.legal_moves_filtered(MoveFilter::ALL)
     }
 
     /// Every legal move, with slider attacks from `scheme`.
@@ -35,9 +38,79 @@ impl Board {
     /// ```
     #[inline]
     pub fn legal_moves_with<S: Scheme>(&self, scheme: S) -> MoveList {
-        let mut list = MoveList::new();
-        generate::<S, MoveList, ALL>(scheme, self, &mut list, !0);
-        list
+        list(scheme, self, MoveFilter::ALL)
+    }
+
+    /// The legal moves that `filter` admits: by origin, destination, role, captures or
+    /// quiet moves ([`MoveFilter`]).
+    ///
+    /// ```
+    /// use sliders_movegen::{Bitboard, Board, MoveFilter, Role, Square};
+    /// let board = Board::startpos();
+    /// let pawns_to_rank_4 = MoveFilter::ALL.role(Role::Pawn).to(Bitboard::rank(sliders_movegen::Rank::Fourth));
+    /// assert_eq!(board.legal_moves_filtered(pawns_to_rank_4).len(), 8);
+    /// ```
+    pub fn legal_moves_filtered(&self, filter: MoveFilter) -> MoveList {
+        auto!(MoveList, |s| list(s, b, filter); b: &'a Board = self, filter: MoveFilter = filter)
+    }
+
+    /// [`Board::legal_moves_filtered`] with slider attacks from `scheme`.
+    #[inline]
+    pub fn legal_moves_filtered_with<S: Scheme>(&self, scheme: S, filter: MoveFilter) -> MoveList {
+        list(scheme, self, filter)
+    }
+
+    /// Hands each legal move that `filter` admits to `f`, in generation order, until `f`
+    /// breaks; returns the break, or `Continue` when every move was seen. Generation
+    /// stops early too: after a break no further group of moves is generated.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sliders_movegen::{Board, MoveFilter, Role};
+    /// let board = Board::startpos();
+    /// // The first knight move, without listing the others.
+    /// let first = board.visit_legal_moves(MoveFilter::ALL.role(Role::Knight), |mv| ControlFlow::Break(mv));
+    /// assert_eq!(first.break_value().map(|mv| mv.uci(false).to_string()).as_deref(), Some("b1a3"));
+    /// let mut n = 0;
+    /// let _ = board.visit_legal_moves(MoveFilter::ALL, |_| {
+    ///     n += 1;
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(n, 20);
+    /// ```
+    pub fn visit_legal_moves<B>(
+        &self,
+        filter: MoveFilter,
+        mut f: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        struct Job<'a, B> {
+            board: &'a Board,
+            filter: MoveFilter,
+            f: &'a mut dyn FnMut(Move) -> ControlFlow<B>,
+        }
+        impl<B> WithScheme for Job<'_, B> {
+            type Output = ControlFlow<B>;
+            #[inline(always)]
+            fn run<S: Scheme>(self, s: S) -> ControlFlow<B> {
+                visit(s, self.board, self.filter, self.f)
+            }
+        }
+        dispatch_plain(Job {
+            board: self,
+            filter,
+            f: &mut f,
+        })
+    }
+
+    /// [`Board::visit_legal_moves`] with slider attacks from `scheme`.
+    #[inline]
+    pub fn visit_legal_moves_with<S: Scheme, B>(
+        &self,
+        scheme: S,
+        filter: MoveFilter,
+        mut f: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        visit(scheme, self, filter, &mut f)
     }
 
     /// The legal captures (en passant included) and promotions (quiet ones included):
@@ -52,7 +125,7 @@ impl Board {
     /// assert_eq!(board.captures().len() + board.quiet_moves().len(), board.legal_moves().len());
     /// ```
     pub fn captures(&self) -> MoveList {
-        self.moves_to(CAPTURES, !0)
+        self.legal_moves_filtered(MoveFilter::ALL.captures_only())
     }
 
     /// The legal moves that neither capture nor promote, castling included.
@@ -62,7 +135,7 @@ impl Board {
     /// assert_eq!(Board::startpos().quiet_moves().len(), 20);
     /// ```
     pub fn quiet_moves(&self) -> MoveList {
-        self.moves_to(QUIETS, !0)
+        self.legal_moves_filtered(MoveFilter::ALL.quiets_only())
     }
 
     /// The legal moves whose destination ([`Move::to`]; the rook's square for castling)
@@ -75,38 +148,26 @@ impl Board {
     /// assert_eq!(to_f3.len(), 2); // f2f3 and g1f3
     /// ```
     pub fn legal_moves_to(&self, mask: Bitboard) -> MoveList {
-        self.moves_to(ALL, mask.0)
-    }
-
-    fn moves_to(&self, kind: Gen, mask: u64) -> MoveList {
-        auto!(MoveList, |s| {
-            let mut list = MoveList::new();
-            match kind {
-                CAPTURES => generate::<S, MoveList, CAPTURES>(s, b, &mut list, mask),
-                QUIETS => generate::<S, MoveList, QUIETS>(s, b, &mut list, mask),
-                _ => generate::<S, MoveList, ALL>(s, b, &mut list, mask),
-            }
-            list
-        }; b: &'a Board = self, kind: Gen = kind, mask: u64 = mask)
+        self.legal_moves_filtered(MoveFilter::ALL.to(mask))
     }
 
     /// The number of legal moves, counted without listing them.
     #[inline]
     pub fn count_moves_with<S: Scheme>(&self, scheme: S) -> u64 {
-        let mut c = Counter(0, scheme);
-        generate::<S, Counter<S>, ALL>(scheme, self, &mut c, !0);
-        c.0
+        count(scheme, self)
     }
 
-    /// Whether the side to move has a legal move.
+    /// Whether the side to move has a legal move; generation stops at the first one.
     ///
     /// ```
     /// use sliders_movegen::Board;
     /// let mated = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
     /// assert!(!mated.has_legal_moves());
+    /// assert!(Board::startpos().has_legal_moves());
     /// ```
     pub fn has_legal_moves(&self) -> bool {
-        auto!(bool, |s| b.count_moves_with(s) != 0; b: &'a Board = self)
+        self.visit_legal_moves(MoveFilter::ALL, |_| ControlFlow::Break(()))
+            .is_break()
     }
 
     /// Whether `mv` is a legal move here, for any 16-bit value (a hash move, a killer,
@@ -123,8 +184,17 @@ impl Board {
     /// assert!(!board.is_legal(Move::from_u16(0xffff)));
     /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
-        let candidates = self.moves_to(ALL, bit(mv.to() as usize));
-        candidates.contains(&mv)
+        let only = MoveFilter::ALL
+            .from(Bitboard::from(mv.from()))
+            .to(Bitboard::from(mv.to()));
+        self.visit_legal_moves(only, |legal| {
+            if legal == mv {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// Whether an en passant capture is legal here.
@@ -140,7 +210,7 @@ impl Board {
     pub fn has_legal_en_passant(&self) -> bool {
         match self.ep {
             Some(ep) if !self.en_passant_capturers(self.turn, ep).is_empty() => self
-                .moves_to(CAPTURES, bit(ep as usize))
+                .legal_moves_filtered(MoveFilter::ALL.role(Role::Pawn).to(Bitboard::from(ep)))
                 .iter()
                 .any(|m| m.kind() == MoveKind::EnPassant),
             _ => false,
@@ -244,51 +314,50 @@ impl Board {
     /// assert!(board.parse_uci("zz").is_err());
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
-        let mv = Move::from_uci(text)?;
-        self.resolve(mv).ok_or_else(|| UciError {
+        let uci: Uci = text.parse()?;
+        self.resolve(uci).ok_or_else(|| UciError {
             text: text.to_owned(),
             reason: "not a legal move in this position",
         })
     }
 
-    /// The legal move with the squares and promotion of `mv`, whatever its kind says: a
-    /// move read without a board ([`Move::from_uci`], serde) becomes en passant or
-    /// castling here when that is what it is. Castling may be given as king to its
-    /// target (`e1g1`) or king takes rook (`e1h1`); where the two could mean different
-    /// moves (Chess960) a plain king move wins. `None` when no legal move matches.
+    /// The legal move that the UCI move `uci` names here, castling and en passant
+    /// included, or `None` when no legal move matches. Castling may be given as king to
+    /// its target (`e1g1`) or king takes rook (`e1h1`); where the two could mean
+    /// different moves (Chess960) a plain king move wins.
     ///
     /// ```
-    /// use sliders_movegen::{Board, Move, MoveKind};
+    /// use sliders_movegen::{Board, MoveKind, Uci};
     /// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-    /// let read = Move::from_uci("e1h1").unwrap();
+    /// let read: Uci = "e1h1".parse().unwrap();
     /// assert_eq!(board.resolve(read).unwrap().kind(), MoveKind::Castle);
     /// ```
-    pub fn resolve(&self, mv: Move) -> Option<Move> {
-        let (from, to) = (mv.from(), mv.to());
-        let promo = match mv.kind() {
-            MoveKind::Promotion(r) => Some(r),
-            _ => None,
-        };
+    pub fn resolve(&self, uci: Uci) -> Option<Move> {
+        let Uci {
+            from,
+            to,
+            promotion,
+        } = uci;
         let mut castle = None;
-        for &legal in self.legal_moves().iter() {
-            if legal.from() != from {
-                continue;
-            }
+        for &legal in self
+            .legal_moves_filtered(MoveFilter::ALL.from(Bitboard::from(from)))
+            .iter()
+        {
             match legal.kind() {
                 MoveKind::Castle => {
-                    if promo.is_none()
+                    if promotion.is_none()
                         && (legal.to() == to || legal.castle_king_target() == Some(to))
                     {
                         castle = Some(legal);
                     }
                 }
                 MoveKind::Promotion(r) => {
-                    if legal.to() == to && promo == Some(r) {
+                    if legal.to() == to && promotion == Some(r) {
                         return Some(legal);
                     }
                 }
                 _ => {
-                    if legal.to() == to && promo.is_none() {
+                    if legal.to() == to && promotion.is_none() {
                         return Some(legal);
                     }
                 }

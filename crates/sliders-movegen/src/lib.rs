@@ -42,6 +42,7 @@ mod auto;
 mod board;
 mod epd;
 mod fen;
+mod filter;
 mod game;
 mod legal;
 mod movegen;
@@ -50,23 +51,37 @@ mod perft;
 mod piece;
 mod polyglot_keys;
 mod san;
+mod see;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod setup;
 mod status;
 mod zobrist;
 
-pub use board::{Board, STARTPOS_FEN};
+pub use board::{Board, IllegalMoveError, STARTPOS_FEN};
 pub use epd::{Epd, EpdError, Operation};
 pub use fen::{FenError, FenField};
+pub use filter::MoveFilter;
 pub use game::Game;
-pub use moves::{Move, MoveKind, MoveList, Uci, UciError, MAX_MOVES};
+pub use moves::{Move, MoveKind, MoveList, MoveListIntoIter, Uci, UciError, MAX_MOVES};
 pub use perft::{
-    divide, divide_parallel, divide_with_scheme, perft, perft_hashed, perft_parallel, perft_with,
+    divide, divide_parallel, divide_with, perft, perft_hashed, perft_parallel, perft_with,
     PerftTable,
 };
 pub use piece::{Color, Piece, Role};
 pub use san::SanError;
+pub use see::SEE_VALUES;
+pub use setup::{BoardBuilder, SetupError};
 pub use status::{Outcome, Termination};
+
+// What a program on the board needs from the core, so that it depends on this crate
+// alone: the square and set types, the attack functions, and the schemes for the
+// `_with` forms.
+pub use sliders_core::schemes;
+pub use sliders_core::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, ray,
+    rook_attacks, Bitboard, File, ParseSquareError, Rank, Square,
+};
 
 /// The README's example, run as a doc test so that it stays true.
 #[cfg(doctest)]

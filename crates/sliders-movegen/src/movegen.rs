@@ -1,14 +1,20 @@
 //! Legal move generation without make-and-test: checkers, pins and the squares the
 //! enemy attacks are found once per node, and every move is legal when emitted.
 //!
-//! One generator, [`generate`], specialised at compile time on the side to move and on
-//! what to generate ([`Gen`]: everything, captures and promotions, or quiet moves),
-//! with a run-time mask on the destination square.
+//! One generator, [`generate`], specialised at compile time on the side to move, with a
+//! [`MoveFilter`] saying which moves to emit (origins, destinations, roles, captures or
+//! quiet moves). The generator is inlined where it is hot (perft passes
+//! [`MoveFilter::ALL`], a constant, so every test of the filter folds away) and entered
+//! through non-inlined functions ([`list`], [`count`], [`visit`]) everywhere else, so it
+//! is compiled once per scheme, not once per call site.
 
 use sliders_core::schemes::Scheme;
 use sliders_core::{between, king_attacks, knight_attacks, line, pawn_attacks, Bitboard, Color};
 
+use core::ops::ControlFlow;
+
 use crate::board::{back_rank, bit, sq, Board};
+use crate::filter::MoveFilter;
 use crate::moves::{castling_squares, Move, MoveList};
 use crate::piece::Role;
 
@@ -22,16 +28,6 @@ const KING_I: usize = Role::King as usize;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// What to generate: a const parameter of the generator, so the perft path compiles to
-/// the same code as a generator without the choice.
-pub(crate) type Gen = u8;
-/// Every legal move.
-pub(crate) const ALL: Gen = 0;
-/// Captures (en passant included) and promotions (quiet ones included).
-pub(crate) const CAPTURES: Gen = 1;
-/// Everything else: moves to empty squares that do not promote, and castling.
-pub(crate) const QUIETS: Gen = 2;
-
 /// Receives generated moves: as a list, or just counted.
 pub(crate) trait Sink {
     /// Moves of a piece (not a pawn) of `role` on `from` to each of `targets`.
@@ -40,6 +36,12 @@ pub(crate) trait Sink {
     fn pawns(&mut self, targets: u64, delta: i32, promo: bool);
     /// One special move (en passant, castling).
     fn one(&mut self, mv: Move);
+    /// Whether the sink wants no more moves: the generator checks between groups of
+    /// moves and stops. Constant `false` for lists and counters, so the checks fold away.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// Counts moves without making them (bulk counting). It counts with the scheme's
@@ -62,6 +64,10 @@ impl<S: Scheme> Sink for Counter<S> {
     }
 }
 
+/// The promotion kinds in the order moves are emitted: queen first, the most useful
+/// order for searches (`Move`'s kind codes: 6 queen, 3 knight, 5 rook, 4 bishop).
+const PROMOTION_ORDER: [u16; 4] = [6, 3, 5, 4];
+
 impl Sink for MoveList {
     #[inline(always)]
     fn piece(&mut self, _role: Role, from: u32, mut targets: u64) {
@@ -78,8 +84,7 @@ impl Sink for MoveList {
             targets &= targets - 1;
             let from = (to as i32 - delta) as u32;
             if promo {
-                // queen first: the most useful order for searches
-                for kind in [6, 3, 5, 4] {
+                for kind in PROMOTION_ORDER {
                     self.push(Move::from_raw(from, to, kind));
                 }
             } else {
@@ -233,28 +238,97 @@ fn pins<S: Scheme>(
     pinned
 }
 
-/// Generates the legal moves of `b` of kind `G` whose destination ([`Move::to`]) is in
-/// `to_mask` into `sink`.
-#[inline(always)]
-pub(crate) fn generate<S: Scheme, K: Sink, const G: Gen>(
+/// The legal moves of `b` that `filter` admits, as a list. Not inlined: the generator is
+/// compiled once per scheme, however many entry points list moves (perft's hot loop
+/// inlines [`generate`] itself).
+#[inline(never)]
+pub(crate) fn list<S: Scheme>(s: S, b: &Board, filter: MoveFilter) -> MoveList {
+    let mut list = MoveList::new();
+    generate(s, b, &mut list, filter);
+    list
+}
+
+/// The number of legal moves of `b`, counted without listing them; not inlined, like
+/// [`list`].
+#[inline(never)]
+pub(crate) fn count<S: Scheme>(s: S, b: &Board) -> u64 {
+    let mut c = Counter(0, s);
+    generate(s, b, &mut c, MoveFilter::ALL);
+    c.0
+}
+
+/// Hands each legal move that `filter` admits to `visit` until it breaks; not inlined.
+#[inline(never)]
+pub(crate) fn visit<S: Scheme, B>(
     s: S,
     b: &Board,
-    sink: &mut K,
-    to_mask: u64,
-) {
+    filter: MoveFilter,
+    visit: &mut dyn FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let mut sink = Visitor {
+        visit,
+        result: ControlFlow::Continue(()),
+    };
+    generate(s, b, &mut sink, filter);
+    sink.result
+}
+
+/// A sink that hands moves to a callback and stops when it breaks.
+struct Visitor<'f, B> {
+    visit: &'f mut dyn FnMut(Move) -> ControlFlow<B>,
+    result: ControlFlow<B>,
+}
+
+impl<B> Visitor<'_, B> {
+    #[inline(always)]
+    fn each(&mut self, mv: Move) {
+        if self.result.is_continue() {
+            self.result = (self.visit)(mv);
+        }
+    }
+}
+
+impl<B> Sink for Visitor<'_, B> {
+    fn piece(&mut self, _role: Role, from: u32, mut targets: u64) {
+        while targets != 0 && self.result.is_continue() {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            self.each(Move::from_raw(from, to, 0));
+        }
+    }
+    fn pawns(&mut self, mut targets: u64, delta: i32, promo: bool) {
+        while targets != 0 && self.result.is_continue() {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let from = (to as i32 - delta) as u32;
+            if promo {
+                for kind in PROMOTION_ORDER {
+                    self.each(Move::from_raw(from, to, kind));
+                }
+            } else {
+                self.each(Move::from_raw(from, to, 0));
+            }
+        }
+    }
+    fn one(&mut self, mv: Move) {
+        self.each(mv);
+    }
+    fn done(&self) -> bool {
+        self.result.is_break()
+    }
+}
+
+/// Generates the legal moves of `b` that `filter` admits into `sink`.
+#[inline(always)]
+pub(crate) fn generate<S: Scheme, K: Sink>(s: S, b: &Board, sink: &mut K, filter: MoveFilter) {
     match b.turn {
-        Color::White => gen::<S, K, true, G>(s, b, sink, to_mask),
-        Color::Black => gen::<S, K, false, G>(s, b, sink, to_mask),
+        Color::White => gen::<S, K, true>(s, b, sink, filter),
+        Color::Black => gen::<S, K, false>(s, b, sink, filter),
     }
 }
 
 #[inline(always)]
-fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
-    s: S,
-    b: &Board,
-    sink: &mut K,
-    to_mask: u64,
-) {
+fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, filter: MoveFilter) {
     let (us, them) = if WHITE {
         (Color::White, Color::Black)
     } else {
@@ -265,13 +339,12 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
     let occ = ours | theirs;
     let king_bb = b.roles[KING_I].0 & ours;
     let king_sq = king_bb.trailing_zeros() & 63;
-    // The destinations this kind of generation allows, before checks and pins.
+    let to_mask = filter.to.0;
+    let from_mask = filter.from.0;
+    // The destinations the filter allows, before checks and pins.
     let allowed = to_mask
-        & match G {
-            CAPTURES => theirs,
-            QUIETS => !occ,
-            _ => !ours,
-        };
+        & !ours
+        & (if filter.captures { theirs } else { 0 } | if filter.quiets { !occ } else { 0 });
 
     let queens = b.roles[QUEEN_I].0;
     let their_diag = (b.roles[BISHOP_I].0 | queens) & theirs;
@@ -294,9 +367,12 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
 
     // Squares the king may not step on: attacks with our king lifted off the board.
     let danger = attacked_by(s, b, them, occ ^ king_bb);
-    sink.piece(Role::King, king_sq, king(king_sq) & allowed & !danger);
+    let king_moves = filter.has(Role::King) && king_bb & from_mask != 0;
+    if king_moves {
+        sink.piece(Role::King, king_sq, king(king_sq) & allowed & !danger);
+    }
 
-    if checkers & (checkers.wrapping_sub(1)) != 0 {
+    if checkers & (checkers.wrapping_sub(1)) != 0 || sink.done() {
         return; // double check: only king moves
     }
 
@@ -311,8 +387,17 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
 
     let pinned = pins(s, king_sq, ours, theirs, diag_snipers, orth_snipers);
 
+    // The pieces of a role that the filter lets move.
+    let movers = |role: Role| {
+        if filter.has(role) {
+            b.roles[role as usize].0 & ours & from_mask
+        } else {
+            0
+        }
+    };
+
     // Knights: a pinned knight never moves.
-    let mut knights = b.roles[KNIGHT_I].0 & ours & !pinned;
+    let mut knights = movers(Role::Knight) & !pinned;
     while knights != 0 {
         let from = knights.trailing_zeros();
         knights &= knights - 1;
@@ -326,21 +411,24 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
             !0
         }
     };
-    let mut bishops = b.roles[BISHOP_I].0 & ours;
+    let mut bishops = movers(Role::Bishop);
     while bishops != 0 {
         let from = bishops.trailing_zeros();
         bishops &= bishops - 1;
         let t = bishop(s, from, occ) & target & pinned_line(from);
         sink.piece(Role::Bishop, from, t);
     }
-    let mut rooks = b.roles[ROOK_I].0 & ours;
+    if sink.done() {
+        return;
+    }
+    let mut rooks = movers(Role::Rook);
     while rooks != 0 {
         let from = rooks.trailing_zeros();
         rooks &= rooks - 1;
         let t = rook(s, from, occ) & target & pinned_line(from);
         sink.piece(Role::Rook, from, t);
     }
-    let mut our_queens = queens & ours;
+    let mut our_queens = movers(Role::Queen);
     while our_queens != 0 {
         let from = our_queens.trailing_zeros();
         our_queens &= our_queens - 1;
@@ -351,9 +439,16 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
     // Pawns. Pushes go to empty squares, captures onto enemy pieces: both are limited
     // by `to_mask` and the evasion mask, not by `allowed`, as a promotion push counts as
     // a capture-class move and a capture never as a quiet one.
+    if sink.done() {
+        return;
+    }
     let push_target = to_mask & evasion;
-    let cap_target = if G == QUIETS { 0 } else { theirs & push_target };
-    let pawns = b.roles[PAWN_I].0 & ours;
+    let cap_target = if filter.captures {
+        theirs & push_target
+    } else {
+        0
+    };
+    let pawns = movers(Role::Pawn);
     let empty = !occ;
     let (last_rank, third_rank) = if WHITE {
         (0xffu64 << 56, 0xffu64 << 16)
@@ -361,11 +456,8 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
         (0xffu64, 0xffu64 << 40)
     };
     // Non-promoting pushes are quiet; promoting pushes belong with the captures.
-    let (quiet_pushes, promo_pushes) = match G {
-        CAPTURES => (0, last_rank),
-        QUIETS => (!last_rank, 0),
-        _ => (!last_rank, last_rank),
-    };
+    let quiet_pushes = if filter.quiets { !last_rank } else { 0 };
+    let promo_pushes = if filter.captures { last_rank } else { 0 };
     let (fwd, left, right): (i32, i32, i32) = if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
     let free = pawns & !pinned;
     {
@@ -416,9 +508,12 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
         sink.pawns(cr, right, promo);
     }
 
+    if sink.done() {
+        return;
+    }
     // En passant: tested in full, as it removes two pieces from a line.
     if let Some(ep) = b.ep {
-        if G != QUIETS && to_mask & bit(ep as usize) != 0 {
+        if filter.captures && to_mask & bit(ep as usize) != 0 {
             let ep = ep as u32;
             let mut candidates = pawn(them, ep) & pawns;
             let captured = bit(ep as usize ^ 8);
@@ -438,7 +533,7 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool, const G: Gen>(
     }
 
     // Castling (standard and Chess960): never out of or through check.
-    if checkers == 0 && G != CAPTURES {
+    if checkers == 0 && filter.quiets && king_moves && !sink.done() {
         let back = back_rank(us).0;
         let mut rooks = b.castling.0 & ours & back & b.roles[ROOK_I].0 & to_mask;
         if king_bb & back != 0 {

@@ -131,48 +131,24 @@ impl Move {
     /// (`e1h1`), otherwise king to its target square (`e1g1`).
     ///
     /// ```
-    /// use sliders_core::{File, Square};
-    /// use sliders_movegen::Move;
+    /// use sliders_movegen::{Move, Square};
     /// let castle = Move::castle(Square::E1, Square::H1);
     /// assert_eq!(castle.uci(false).to_string(), "e1g1");
     /// assert_eq!(castle.uci(true).to_string(), "e1h1");
     /// ```
     pub fn uci(self, chess960: bool) -> Uci {
-        Uci { mv: self, chess960 }
-    }
-}
-
-impl Move {
-    /// Reads UCI notation without a board: a normal move, or a promotion with a fifth
-    /// letter. Castling and en passant look like normal moves in UCI; a board tells
-    /// them apart ([`Board::resolve`], [`Board::parse_uci`]).
-    ///
-    /// ```
-    /// use sliders_core::{File, Square};
-    /// use sliders_movegen::{Move, MoveKind, Role};
-    /// assert_eq!(Move::from_uci("e7e8n").unwrap().kind(), MoveKind::Promotion(Role::Knight));
-    /// assert_eq!(Move::from_uci("g1f3").unwrap(), Move::normal(Square::G1, Square::F3));
-    /// assert!(Move::from_uci("e7e8k").is_err());
-    /// ```
-    pub fn from_uci(text: &str) -> Result<Move, UciError> {
-        let err = |reason| UciError {
-            text: text.to_owned(),
-            reason,
+        let to = match self.castle_king_target() {
+            Some(target) if !chess960 => target,
+            _ => self.to(),
         };
-        let notation = "not UCI notation (like e2e4 or e7e8q)";
-        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
-            return Err(err(notation));
-        }
-        let from: Square = text[0..2].parse().map_err(|_| err(notation))?;
-        let to: Square = text[2..4].parse().map_err(|_| err(notation))?;
-        match text.as_bytes().get(4) {
-            None => Ok(Move::normal(from, to)),
-            Some(&c) => match Role::from_char(c as char) {
-                Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => {
-                    Ok(Move::promotion(from, to, r))
-                }
-                _ => Err(err("bad promotion piece (use n, b, r or q)")),
-            },
+        let promotion = match self.kind() {
+            MoveKind::Promotion(role) => Some(role),
+            _ => None,
+        };
+        Uci {
+            from: self.from(),
+            to,
+            promotion,
         }
     }
 }
@@ -183,22 +159,66 @@ impl fmt::Debug for Move {
     }
 }
 
-/// A move written in UCI notation (see [`Move::uci`]).
-#[derive(Clone, Copy, Debug)]
+/// A move in UCI notation, read or written without a board: the two squares and the
+/// promotion piece. UCI text does not say what kind of move it is (`e1g1` may castle or
+/// move a rook; `e5d6` may take en passant): [`crate::Board::resolve`] finds the legal
+/// move it names on a board, and [`Move::uci`] writes a move back. With serde it is its
+/// text, so it round-trips exactly; [`Move`] round-trips with its kind.
+///
+/// ```
+/// use sliders_movegen::{Board, MoveKind, Uci};
+/// let uci: Uci = "e1g1".parse().unwrap();
+/// assert_eq!(uci.to_string(), "e1g1");
+/// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+/// let castle = board.resolve(uci).unwrap();
+/// assert_eq!(castle.kind(), MoveKind::Castle);
+/// assert_eq!(castle.uci(board.is_chess960()), uci);
+/// assert!("e7e8k".parse::<Uci>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Uci {
-    mv: Move,
-    chess960: bool,
+    /// The square the piece leaves (the king's, for castling).
+    pub from: Square,
+    /// The square it goes to: for castling the king's target (`e1g1`) or the rook's
+    /// square (`e1h1`, king takes rook).
+    pub to: Square,
+    /// The piece a pawn promotes to.
+    pub promotion: Option<Role>,
+}
+
+impl core::str::FromStr for Uci {
+    type Err = UciError;
+
+    fn from_str(text: &str) -> Result<Uci, UciError> {
+        let err = |reason| UciError {
+            text: text.to_owned(),
+            reason,
+        };
+        let notation = "not UCI notation (like e2e4 or e7e8q)";
+        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+            return Err(err(notation));
+        }
+        let from: Square = text[0..2].parse().map_err(|_| err(notation))?;
+        let to: Square = text[2..4].parse().map_err(|_| err(notation))?;
+        let promotion = match text.as_bytes().get(4) {
+            None => None,
+            Some(&c) => match Role::from_char(c as char) {
+                Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(r),
+                _ => return Err(err("bad promotion piece (use n, b, r or q)")),
+            },
+        };
+        Ok(Uci {
+            from,
+            to,
+            promotion,
+        })
+    }
 }
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mv = self.mv;
-        let to = match mv.castle_king_target() {
-            Some(target) if !self.chess960 => target,
-            _ => mv.to(),
-        };
-        write!(f, "{}{}", mv.from(), to)?;
-        if let MoveKind::Promotion(role) = mv.kind() {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(role) = self.promotion {
             write!(f, "{}", role.char())?;
         }
         Ok(())
@@ -277,11 +297,186 @@ impl MoveList {
     }
 }
 
+impl MoveList {
+    /// Keeps only the moves for which `keep` is true, in their order.
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, MoveKind};
+    /// let mut moves = Board::startpos().legal_moves();
+    /// moves.retain(|mv| mv.from().rank() == sliders_movegen::Rank::Second);
+    /// assert_eq!(moves.len(), 16);
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        if self.spill.is_empty() {
+            let mut kept = 0;
+            for i in 0..self.len {
+                let mv = self.moves[i];
+                if keep(mv) {
+                    self.moves[kept] = mv;
+                    kept += 1;
+                }
+            }
+            self.len = kept;
+        } else {
+            self.spill.retain(|&mv| keep(mv));
+        }
+    }
+
+    /// Shortens the list to its first `len` moves (no change when it is shorter).
+    pub fn truncate(&mut self, len: usize) {
+        if self.spill.is_empty() {
+            self.len = self.len.min(len);
+        } else {
+            self.spill.truncate(len);
+        }
+    }
+
+    /// Removes every move.
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    /// Removes and returns the last move.
+    pub fn pop(&mut self) -> Option<Move> {
+        if self.spill.is_empty() {
+            self.len = self.len.checked_sub(1)?;
+            Some(self.moves[self.len])
+        } else {
+            self.spill.pop()
+        }
+    }
+
+    /// Removes the move at `index` and returns it, putting the last move in its place
+    /// (constant time; the order changes). Panics when `index` is out of range, as
+    /// `Vec::swap_remove` does.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let mut moves = Board::startpos().legal_moves();
+    /// let first = moves[0];
+    /// assert_eq!(moves.swap_remove(0), first);
+    /// assert_eq!(moves.len(), 19);
+    /// ```
+    pub fn swap_remove(&mut self, index: usize) -> Move {
+        let last = self.len() - 1;
+        self.swap(index, last);
+        self.pop().expect("the list held the move at `index`")
+    }
+}
+
 impl Default for MoveList {
     fn default() -> Self {
         MoveList::new()
     }
 }
+
+impl core::ops::DerefMut for MoveList {
+    /// The moves as a mutable slice: sort them in place for move ordering
+    /// (`sort_by_key`, `sort_unstable_by_key`), swap them, rewrite them.
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, Move};
+    /// let mut moves = Board::startpos().legal_moves();
+    /// // Order by destination rank, far first: a move-ordering key, in place.
+    /// moves.sort_by_key(|mv| std::cmp::Reverse(mv.to().rank()));
+    /// assert_eq!(moves[0].to().rank(), sliders_movegen::Rank::Fourth);
+    /// ```
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        if self.spill.is_empty() {
+            &mut self.moves[..self.len]
+        } else {
+            &mut self.spill
+        }
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        for mv in moves {
+            self.push(mv);
+        }
+    }
+}
+
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(moves: I) -> MoveList {
+        let mut list = MoveList::new();
+        list.extend(moves);
+        list
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut MoveList {
+    type Item = &'a mut Move;
+    type IntoIter = core::slice::IterMut<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    /// The moves by value, in order.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let board = Board::startpos();
+    /// let mut n = 0;
+    /// for mv in board.legal_moves() {
+    ///     assert!(board.is_legal(mv));
+    ///     n += 1;
+    /// }
+    /// assert_eq!(n, 20);
+    /// ```
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The moves of a [`MoveList`] by value ([`MoveList::into_iter`]).
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let mv = self.list.get(self.next).copied()?;
+        self.next += 1;
+        Some(mv)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MoveList {}
 
 impl core::ops::Deref for MoveList {
     type Target = [Move];

@@ -2,10 +2,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use sliders_core::schemes::{dispatch, Scheme, SchemeId, WithScheme};
+use sliders_core::schemes::{dispatch, Scheme, WithScheme};
 
 use crate::board::Board;
-use crate::movegen::{generate, Counter, ALL};
+use crate::filter::MoveFilter;
+use crate::movegen::{generate, Counter};
 use crate::moves::{Move, MoveList};
 
 /// The number of leaf nodes `depth` plies below `board` (bulk counted: moves at the last
@@ -55,7 +56,7 @@ pub fn perft_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
 #[inline(always)]
 fn count<S: Scheme>(s: S, board: &Board) -> u64 {
     let mut c = Counter(0, s);
-    generate::<S, _, ALL>(s, board, &mut c, !0);
+    generate(s, board, &mut c, MoveFilter::ALL);
     c.0
 }
 
@@ -69,7 +70,7 @@ macro_rules! perft_inner {
         $(#[$attr])*
         $($qualifier)* fn $name<S: Scheme>(s: S, board: &Board, depth: u32) -> u128 {
             let mut list = MoveList::new();
-            generate::<S, _, ALL>(s, board, &mut list, !0);
+            generate(s, board, &mut list, MoveFilter::ALL);
             if depth == 2 {
                 let mut total = 0u64;
                 for &mv in list.iter() {
@@ -143,33 +144,33 @@ pub fn divide_parallel(
     })
 }
 
-/// [`divide_parallel`] with a named slider scheme instead of the run-time choice, for
-/// comparing schemes; `None` when this CPU cannot run it.
+/// [`divide_parallel`] with a given slider scheme instead of the run-time choice, for
+/// comparing schemes. Generic, so that only a program that names schemes compiles the
+/// divide for them (a scheme chosen at run time: [`sliders_core::schemes::SchemeId::run`]).
 ///
 /// ```
-/// use sliders_core::schemes::SchemeId;
-/// use sliders_movegen::{divide_with_scheme, Board};
-/// let d = divide_with_scheme(SchemeId::Hyperbola, &Board::startpos(), 3, 1, None).unwrap();
+/// use sliders_core::schemes::Hyperbola;
+/// use sliders_movegen::{divide_with, Board};
+/// let d = divide_with(Hyperbola, &Board::startpos(), 3, 1, None);
 /// assert_eq!(d.iter().map(|&(_, n)| n).sum::<u128>(), 8_902);
 /// ```
-pub fn divide_with_scheme(
-    scheme: SchemeId,
+pub fn divide_with<S: Scheme>(
+    scheme: S,
     board: &Board,
     depth: u32,
     threads: usize,
     table: Option<&PerftTable>,
-) -> Option<Vec<(Move, u128)>> {
-    scheme
-        .run(DivideJob {
-            board,
-            depth,
-            threads,
-            table,
-        })
-        .ok()
+) -> Vec<(Move, u128)> {
+    DivideJob {
+        board,
+        depth,
+        threads,
+        table,
+    }
+    .run(scheme)
 }
 
-/// A divide, generic over the scheme (entered once through `dispatch` or `SchemeId::run`).
+/// A divide, generic over the scheme (entered once through `dispatch` or [`divide_with`]).
 struct DivideJob<'a> {
     board: &'a Board,
     depth: u32,
@@ -195,7 +196,7 @@ impl WithScheme for DivideJob<'_> {
         moves
             .iter()
             .map(|&mv| {
-                let child = self.board.play(mv);
+                let child = self.board.after_unchecked(mv);
                 let n = match self.table {
                     Some(t) => hashed(s, &child, self.depth - 1, t),
                     None => perft_with(s, &child, self.depth - 1),
@@ -236,7 +237,12 @@ mod threads {
         Some(pool.install(|| {
             moves
                 .par_iter()
-                .map(|&mv| (mv, par_inner(s, &board.play(mv), depth - 1, table)))
+                .map(|&mv| {
+                    (
+                        mv,
+                        par_inner(s, &board.after_unchecked(mv), depth - 1, table),
+                    )
+                })
                 .collect()
         }))
     }
@@ -276,7 +282,7 @@ mod threads {
         let moves = board.legal_moves_with(s);
         let n = moves
             .par_iter()
-            .map(|&mv| par_inner(s, &board.play(mv), depth - 1, table))
+            .map(|&mv| par_inner(s, &board.after_unchecked(mv), depth - 1, table))
             .sum();
         if let Some(t) = table {
             t.store(board, depth, n);
@@ -353,7 +359,7 @@ fn hashed<S: Scheme>(s: S, board: &Board, depth: u32, table: &PerftTable) -> u12
     let moves = board.legal_moves_with(s);
     let mut total = 0u128;
     for &mv in moves.iter() {
-        total += hashed(s, &board.play(mv), depth - 1, table);
+        total += hashed(s, &board.after_unchecked(mv), depth - 1, table);
     }
     table.store(board, depth, total);
     total

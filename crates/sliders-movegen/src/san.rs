@@ -41,7 +41,7 @@ impl Board {
     /// ```
     pub fn san(&self, mv: Move) -> String {
         let mut out = self.san_without_suffix(mv);
-        let after = self.play(mv);
+        let after = self.after_unchecked(mv);
         if after.is_check() {
             out.push(if after.has_legal_moves() { '+' } else { '#' });
         }

@@ -114,7 +114,7 @@ fn naive_moves(board: &Board) -> BTreeSet<String> {
         .into_iter()
         .chain(eps)
         .filter(|&mv| {
-            let after = board.play(mv);
+            let after = board.after_unchecked(mv);
             !attacked(&after, after.king(us), !us)
         })
         .map(|mv| mv.uci(true).to_string())
@@ -168,7 +168,7 @@ fn random_playouts_match_the_naive_generator() {
             if legal.is_empty() {
                 break;
             }
-            board = board.play(legal[rng.below(legal.len())]);
+            board = board.after_unchecked(legal[rng.below(legal.len())]);
         }
     }
     assert!(positions > 10_000, "{positions}");

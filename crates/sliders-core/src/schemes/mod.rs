@@ -27,8 +27,11 @@
 //! [`auto`] picks `pext` when it is compiled in and the CPU has fast PEXT
 //! ([`crate::cpu`]), and otherwise [`DEFAULT_PORTABLE`] (`black` with the default
 //! features). With the `std` feature the environment variable `SLIDERS_SCHEME=<name>`
-//! overrides it (for benchmarks and tests); a name that is unknown, not compiled in or
-//! unavailable here is ignored by the library (the CLI reports it).
+//! overrides it (for benchmarks and tests); a name that is unknown, not compiled in,
+//! unavailable here or not dispatchable ([`SchemeId::is_dispatchable`]: without the
+//! `dispatch-all` feature, [`dispatch`] is compiled for the two schemes `auto` picks on
+//! its own, not for every scheme in the build) is ignored by the library (the CLI
+//! reports it).
 //!
 //! # Modules
 //!
@@ -103,7 +106,8 @@ pub use pext_pdep::PextPdep;
 pub use plain::Plain;
 pub use popcnt::Popcnt;
 pub use registry::{
-    auto, detect_best, dispatch, missing_feature, Known, SchemeId, DEFAULT_PORTABLE, KNOWN,
+    auto, detect_best, dispatch, dispatch_plain, missing_feature, Known, SchemeId,
+    DEFAULT_PORTABLE, KNOWN,
 };
 #[cfg(feature = "std")]
 pub use registry::{describe_choices, env_override};

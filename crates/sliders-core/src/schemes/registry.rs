@@ -139,21 +139,47 @@ registry! {
 
 /// The portable schemes [`auto`] may choose where PEXT is slow or missing, best first,
 /// by measurement (the README's scheme table, `sliders bench`: perft nodes per second,
-/// then table size). The first one compiled in is [`DEFAULT_PORTABLE`]; `hyperbola`
-/// closes the list, so there always is one.
-const PORTABLE_PREFERENCE: &[&str] = &[
-    "black",
-    "fixed-shift",
-    "offset-in-magic",
-    "fancy-best",
-    "fancy",
-    "plain",
-    "shared",
-    "shift-in-magic",
-    "byte-lookup",
-    "fancy32",
-    "hyperbola",
-];
+/// then table size), each with its scheme value and feature. One list makes both the
+/// names ([`DEFAULT_PORTABLE`] is the first compiled in) and the function that runs that
+/// scheme without a match over the others; `hyperbola` closes it, so there always is one.
+macro_rules! portable_preference {
+    ($($name:literal => $scheme:ident $(if $feature:literal)?),+ $(,)?) => {
+        const PORTABLE_PREFERENCE: &[&str] = &[$($name),+];
+
+        /// Runs `job` with [`DEFAULT_PORTABLE`]'s scheme value: only that scheme is
+        /// instantiated. (Unused with `dispatch-all`, where every scheme is.)
+        #[inline(always)]
+        #[cfg_attr(feature = "dispatch-all", allow(dead_code))]
+        fn run_default_portable<W: WithScheme>(job: W) -> W::Output {
+            portable_preference!(@first job []; $($scheme $(if $feature)?),+);
+        }
+    };
+    // One `return` per row, compiled in when its feature is on and every earlier one is
+    // off; the last row's when every feature is off.
+    (@first $job:ident [$($earlier:literal)*]; $scheme:ident if $feature:literal, $($rest:tt)+) => {
+        #[cfg(all(feature = $feature $(, not(feature = $earlier))*))]
+        return $job.run($scheme);
+        portable_preference!(@first $job [$($earlier)* $feature]; $($rest)+);
+    };
+    (@first $job:ident [$($earlier:literal)*]; $scheme:ident) => {
+        #[cfg(not(any($(feature = $earlier),*)))]
+        return $job.run($scheme);
+    };
+}
+
+portable_preference! {
+    "black" => Black if "black",
+    "fixed-shift" => FixedShift if "fixed-shift",
+    "offset-in-magic" => OffsetInMagic if "offset-in-magic",
+    "fancy-best" => FancyBest if "fancy-best",
+    "fancy" => Fancy if "fancy",
+    "plain" => Plain if "plain",
+    "shared" => Shared if "shared",
+    "shift-in-magic" => ShiftInMagic if "shift-in-magic",
+    "byte-lookup" => ByteLookup if "byte-lookup",
+    "fancy32" => Fancy32 if "fancy32",
+    "hyperbola" => Hyperbola,
+}
 
 /// The scheme [`auto`] uses on CPUs without fast PEXT: the first of a measured
 /// preference list that is compiled in. With the default features it is `black`: the
@@ -207,6 +233,22 @@ impl SchemeId {
     /// ```
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|id| id.name() == name)
+    }
+
+    /// Whether [`dispatch`] can run this scheme when [`auto`] picks it: every compiled-in
+    /// scheme with the `dispatch-all` feature; without it only the two [`auto`] picks on
+    /// its own, `pext` (where compiled in) and [`DEFAULT_PORTABLE`], so that a dependent
+    /// compiles each `dispatch` call site for two schemes, not for every one in the build.
+    /// Any scheme still runs through [`SchemeId::run`] and the `_with` forms.
+    ///
+    /// ```
+    /// use sliders_core::schemes::{SchemeId, DEFAULT_PORTABLE};
+    /// assert!(DEFAULT_PORTABLE.is_dispatchable());
+    /// # #[cfg(not(feature = "dispatch-all"))]
+    /// assert!(!SchemeId::Classical.is_dispatchable());
+    /// ```
+    pub fn is_dispatchable(self) -> bool {
+        cfg!(feature = "dispatch-all") || self == DEFAULT_PORTABLE || self.name() == "pext"
     }
 
     /// The cargo feature that compiles the scheme in (`None` for the small schemes that
@@ -329,6 +371,10 @@ pub fn env_override() -> Result<Option<SchemeId>, std::string::String> {
         )),
         Ok(name) if name == "auto" || name.is_empty() => Ok(None),
         Ok(name) => match SchemeId::from_name(&name) {
+            Some(id) if !id.is_dispatchable() => Err(std::format!(
+                "SLIDERS_SCHEME={name}: this build dispatches only to {} (enable the cargo feature `dispatch-all` of sliders-core to choose any compiled-in scheme)",
+                dispatchable_names()
+            )),
             Some(id) if id.is_available() => Ok(Some(id)),
             Some(id) => Err(std::format!(
                 "SLIDERS_SCHEME={name}: scheme {id} is unavailable on this CPU; {}",
@@ -346,6 +392,17 @@ pub fn env_override() -> Result<Option<SchemeId>, std::string::String> {
             }),
         },
     }
+}
+
+/// The schemes [`dispatch`] admits, as a list of names for messages.
+#[cfg(feature = "std")]
+fn dispatchable_names() -> std::string::String {
+    let names: std::vec::Vec<&str> = SchemeId::ALL
+        .iter()
+        .filter(|id| id.is_dispatchable())
+        .map(|id| id.name())
+        .collect();
+    names.join(" and ")
 }
 
 /// A sentence listing the compiled-in schemes and which this CPU can run, for error
@@ -389,12 +446,62 @@ pub fn auto() -> SchemeId {
     }
 }
 
-/// Runs `job` with the [`auto`] scheme: one choice at the entry, none per lookup.
+/// Runs `job` with the [`auto`] scheme, wrapped in [`Popcnt`] where the CPU has it: one
+/// choice at the entry, none per lookup. `job` is monomorphised for every scheme
+/// [`SchemeId::is_dispatchable`] admits: three instances without `dispatch-all` (PEXT
+/// with POPCNT, the portable default with and without it).
 #[inline]
 pub fn dispatch<W: WithScheme>(job: W) -> W::Output {
-    match auto().run(job) {
+    #[cfg(feature = "dispatch-all")]
+    return match auto().run(job) {
         Ok(output) => output,
         // `auto` only returns schemes that are available; this arm is never taken.
         Err(job) => job.run(Hyperbola),
+    };
+    #[cfg(not(feature = "dispatch-all"))]
+    {
+        #[cfg(feature = "pext")]
+        if auto() == SchemeId::Pext {
+            // Every CPU with BMI2 has POPCNT; a `None` here falls to the portable scheme.
+            if let Some(pext) = Pext::detect().and_then(Popcnt::wrap) {
+                return job.run(pext);
+            }
+        }
+        run_default_portable(Counted(job))
+    }
+}
+
+/// [`dispatch`] without the [`Popcnt`] wrapper, for jobs that never call
+/// [`Scheme::count`] (a lookup, a move list): the wrapper's check would be work for
+/// nothing, and each call site is compiled for one scheme fewer (two without
+/// `dispatch-all`: PEXT and the portable default).
+///
+/// ```
+/// use sliders_core::schemes::{dispatch_plain, Scheme, WithScheme};
+/// use sliders_core::{Bitboard, Square};
+/// struct Mobility;
+/// impl WithScheme for Mobility {
+///     type Output = usize;
+///     fn run<S: Scheme>(self, s: S) -> usize { s.rook_attacks(Square::A1, Bitboard::EMPTY).len() }
+/// }
+/// assert_eq!(dispatch_plain(Mobility), 14);
+/// ```
+#[inline(always)]
+pub fn dispatch_plain<W: WithScheme>(job: W) -> W::Output {
+    #[cfg(feature = "dispatch-all")]
+    return match auto().run_plain(job) {
+        Ok(output) => output,
+        // `auto` only returns schemes that are available; this arm is never taken.
+        Err(job) => job.run(Hyperbola),
+    };
+    #[cfg(not(feature = "dispatch-all"))]
+    {
+        #[cfg(feature = "pext")]
+        if auto() == SchemeId::Pext {
+            if let Some(pext) = Pext::detect() {
+                return job.run(pext);
+            }
+        }
+        run_default_portable(job)
     }
 }
