@@ -1,40 +1,85 @@
 //! # sliders-movegen
 //!
-//! The board an engine is built on: legal move generation, FEN, EPD, SAN, game status
-//! and perft on top of the `sliders` core.
+//! The board a chess engine is built on: legal move generation, FEN, EPD, SAN, game
+//! status, static exchange evaluation and perft, on the `sliders-core` attack schemes
+//! (re-exported here: this crate is the one dependency a program needs). Checked field
+//! by field against python-chess on 6,028 positions.
+//!
+//! ## A guide in forty lines
+//!
+//! ```
+//! use sliders_movegen::{Bitboard, Board, Game, Move, MoveFilter, Role, Square, Termination};
+//!
+//! // Read a position; errors name the FEN field at fault.
+//! let board = Board::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+//! assert!(Board::from_fen("rnbqkbnr/pppppppp/9/8 w KQkq - 0 1").is_err());
+//!
+//! // List the legal moves and order them in place: captures that win material first.
+//! let mut moves = board.legal_moves();
+//! moves.sort_unstable_by_key(|&mv| -board.see(mv));
+//! assert_eq!(board.see(moves[0]), 100); // Bxf7+ or Qxf7#: a pawn, and nothing takes back
+//! // Or ask for fewer: the queen's captures, moves from one square, the first of them.
+//! assert_eq!(board.legal_moves_filtered(MoveFilter::ALL.role(Role::Queen).captures_only()).len(), 3);
+//! assert_eq!(board.legal_moves_filtered(MoveFilter::ALL.from(Bitboard::from(Square::C4))).len(), 9);
+//! assert!(board.has_legal_moves());
+//!
+//! // Make moves, checked: an illegal one is refused and changes nothing.
+//! let mut after = board;
+//! assert!(after.play(Move::normal(Square::E1, Square::G1)).is_err());
+//! assert_eq!(after, board);
+//! after.play(board.parse_san("Qxf7#").unwrap()).unwrap();
+//! assert!(after.is_checkmate());
+//! assert_eq!(after.outcome().unwrap().termination, Termination::Checkmate);
+//!
+//! // Repetition needs the game's history: Game keeps it.
+//! let mut game = Game::new(Board::startpos());
+//! for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+//!     game.play_uci(uci).unwrap();
+//! }
+//! assert_eq!(game.repetitions(), 3);
+//! assert_eq!(game.claimable_draw(), Some(Termination::ThreefoldRepetition));
+//!
+//! // Hash: the Polyglot key, kept up to date by every move; equal positions hash equal.
+//! assert_eq!(Board::startpos().hash(), 0x463b96181691fc9c);
+//! assert_eq!(*game.board(), Board::startpos());
+//! ```
+//!
+//! ## What is here
 //!
 //! - [`Board`]: pieces as bitboards, side to move, castling rights (standard and
 //!   Chess960), en passant square, clocks and the Polyglot key ([`Board::hash`]), kept up
-//!   to date by every move; small and `Copy`, moves are made by copying.
-//! - FEN in and out ([`Board::from_fen`], [`Board::to_fen`]): standard, Shredder-FEN
-//!   and X-FEN castling; errors name the field ([`FenError`]) and no input panics. EPD
-//!   with operations ([`Epd`]).
-//! - Legal moves without make-and-test ([`Board::legal_moves`], [`Board::captures`],
-//!   [`Board::quiet_moves`], [`Board::legal_moves_to`]): checkers, pins and king-danger
-//!   squares once per node. Slider attacks come from any [`sliders_core::schemes::Scheme`];
-//!   the generator is generic and monomorphised, and the entry points dispatch once to
-//!   the best scheme for the CPU. [`Board::is_legal`] for any 16-bit move value,
-//!   [`Board::play_null`], [`Board::checkers`], [`Board::pinned`],
-//!   [`Board::attackers_to`].
+//!   to date by every move; small and `Copy`. Checked make ([`Board::play`]) and
+//!   unchecked ([`Board::play_unchecked`], [`Board::after_unchecked`]); null move
+//!   ([`Board::play_null`]). Equality is the position's (placement, side, rights, a
+//!   legal en passant), not the clocks'.
+//! - Setting up: FEN in and out ([`Board::from_fen`], [`Board::to_fen`]; standard,
+//!   Shredder-FEN and X-FEN castling; [`FenError`] names the field), EPD ([`Epd`]), a
+//!   [`BoardBuilder`] with typed errors ([`SetupError`]) and a lax mode, and the Chess960
+//!   start positions by Scharnagl number ([`Board::chess960`]).
+//! - Legal moves without make-and-test into a [`MoveList`] that sorts, retains and
+//!   iterates in place ([`Board::legal_moves`], [`Board::captures`],
+//!   [`Board::quiet_moves`]), through a [`MoveFilter`] (origins, destinations, roles,
+//!   captures or quiets), or one at a time to a callback that may stop
+//!   ([`Board::visit_legal_moves`]). [`Board::is_legal`] for any 16-bit move value;
+//!   [`Board::checkers`], [`Board::pinned`], [`Board::attackers_to`].
+//! - Static exchange evaluation ([`Board::see`], [`Board::see_ge`]), exact over every
+//!   capture order.
 //! - Game status ([`Board::outcome`], [`Outcome`]) and repetitions ([`Game`]).
-//! - UCI notation in both castling conventions ([`Board::parse_uci`], [`Move::uci`]) and
-//!   SAN in and out ([`Board::parse_san`], [`Board::san`]).
+//! - UCI in both castling conventions ([`Uci`], [`Board::resolve`], [`Board::parse_uci`],
+//!   [`Move::uci`]) and SAN in and out ([`Board::parse_san`], [`Board::san`]).
 //! - Perft with bulk counting ([`perft`], [`perft_with`]), [`divide`], a parallel
 //!   version ([`perft_parallel`], [`divide_parallel`]) and a hashed one
 //!   ([`perft_hashed`]).
 //!
-//! `examples/engine.rs` is a small UCI engine built on this API alone.
+//! Slider attacks come from any [`schemes::Scheme`]: every method has a `_with` form
+//! taking one, and the plain form runs with the best scheme for this CPU, chosen once
+//! per call. `examples/engine.rs` is a small UCI engine built on this API alone.
 //!
 //! Cargo features, both off by default: `parallel`, threads for the parallel perft,
 //! through rayon (without it the parallel entry points keep their signatures and count
-//! on the calling thread); `serde`, `Serialize`/`Deserialize` for [`Move`] (as UCI),
-//! [`Board`] (as FEN) and the core's `Square` and `Bitboard`.
-//!
-//! ```
-//! use sliders_movegen::{perft, Board};
-//! let board = Board::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
-//! assert_eq!(perft(&board, 4), 43_238);
-//! ```
+//! on the calling thread); `serde`, `Serialize`/`Deserialize` for [`Move`] (its 16
+//! bits), [`Uci`] (its text), [`Board`] (its FEN) and the core's `Square` and
+//! `Bitboard`.
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
