@@ -1,5 +1,5 @@
 //! `sliders`: the command line over the sliders crates. Subcommands, their arguments
-//! and their output formats are a contract (see the README); change them on purpose.
+//! and their output formats are a contract (docs/cli.md in the repository); change them on purpose.
 
 use std::process::ExitCode;
 

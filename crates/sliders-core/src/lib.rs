@@ -53,7 +53,7 @@
 //!   `all-schemes` turns on every one. `classical`, `hyperbola`, `kogge-stone` and the
 //!   `simd` family (4.5 KiB of tables in all) are always there. User magics plug in
 //!   through [`schemes::MagicTables::fill`] in any build. The costs are measured in the
-//!   README.
+//!   repository's docs/schemes.md.
 //! - `serde` (off): `Serialize`/`Deserialize` for [`Square`] (as `"e4"`) and
 //!   [`Bitboard`] (as its `u64`), through serde without its `std` feature. The only
 //!   dependency the crate can have, and only when asked for.

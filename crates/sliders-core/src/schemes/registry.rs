@@ -138,7 +138,7 @@ registry! {
 }
 
 /// The portable schemes [`auto`] may choose where PEXT is slow or missing, best first,
-/// by measurement (the README's scheme table, `sliders bench`: perft nodes per second,
+/// by measurement (docs/schemes.md's scheme table, `sliders bench`: perft nodes per second,
 /// then table size). The first one compiled in is [`DEFAULT_PORTABLE`]; `hyperbola`
 /// closes the list, so there always is one.
 const PORTABLE_PREFERENCE: &[&str] = &[
