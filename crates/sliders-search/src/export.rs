@@ -255,13 +255,13 @@ pub fn read_rust(text: &str) -> Result<MagicSet, ParseError> {
 /// bishop offsets are moved past the rook table, as in [`MagicSet::entries`].
 ///
 /// ```
-/// use sliders_search::{csv, export};
+/// use sliders_search::{csv, export, SchemeKind};
 ///
 /// let text = std::fs::read_to_string(concat!(
 ///     env!("CARGO_MANIFEST_DIR"),
 ///     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
 /// ))?;
-/// let set = csv::read_set(&text, None)?;
+/// let set = csv::read_set(&text, Some(SchemeKind::Black))?;
 /// let header = export::write_c(&set);
 /// assert!(header.contains("#define SLIDERS_TABLE_ENTRIES 87988u"));
 /// assert!(header.contains("uint64_t sliders_rook_attacks(unsigned square, uint64_t occupied)"));
