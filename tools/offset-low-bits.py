@@ -3,7 +3,7 @@
 about offset-in-magic tables).
 
 offset-in-magic stores each square's table offset in the low 16 bits of its magic, so
-those bits are no longer free. This takes a fixed-shift set (the README uses the record,
+those bits are no longer free. This takes a fixed-shift set (docs/magic-search.md uses the record,
 tests/data/magics/fixed_shift_magics_88772_annuss.csv),
 replaces each magic's low 16 bits by `--draws` random values below `--limit` (where the
 offset must lie for the table to stay under a given size), and reports how many of the

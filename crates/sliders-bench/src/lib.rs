@@ -12,6 +12,12 @@
 //!
 //! The `peer-perft` binary and the `lookups` criterion bench use them; see the README.
 
+/// The repository README's Rust example, run as a doc test so that it stays true (this
+/// crate is unpublished, so it may reach outside its directory).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct RootReadme;
+
 pub mod clock;
 pub mod lookups;
 pub mod perft;

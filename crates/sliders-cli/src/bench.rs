@@ -272,7 +272,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
 struct PerftSpeeds {
     /// (name, depth, nodes, parallel depth, parallel nodes)
     positions: Vec<(&'static str, u32, u128, u32, u128)>,
-    /// mnps[position][scheme]
+    /// `mnps[position][scheme]`
     per_scheme: Vec<Vec<Stats>>,
     ids: Vec<SchemeId>,
     threads: usize,

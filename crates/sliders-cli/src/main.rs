@@ -1,5 +1,9 @@
 //! `sliders`: the command line over the sliders crates. Subcommands, their arguments
-//! and their output formats are a contract (see the README); change them on purpose.
+//! and their output formats are a contract (docs/cli.md in the repository); change them on purpose.
+
+// clap turns the argument docs into `--help`, where `<depth>` is the usage's placeholder;
+// rustdoc would read it as an unclosed HTML tag. The help text wins.
+#![allow(rustdoc::invalid_html_tags)]
 
 use std::process::ExitCode;
 
@@ -10,6 +14,7 @@ mod attacks;
 mod bench;
 mod compare;
 mod error;
+mod explain;
 mod parse;
 mod perft;
 mod refine;
@@ -53,6 +58,10 @@ enum Command {
         /// The scheme to use: `auto` or a name from `sliders schemes`.
         #[arg(long, default_value = "auto")]
         scheme: String,
+        /// Draw each step the scheme takes: mask, masked occupancy, product or PEXT,
+        /// shift, index, offset, entry (ray schemes: each ray and its blocker).
+        #[arg(long, requires = "square")]
+        explain: bool,
     },
     /// Time every scheme side by side on the same inputs; JSON and an SVG chart on request.
     Bench(bench::BenchArgs),
@@ -78,7 +87,14 @@ fn main() -> ExitCode {
             square,
             piece,
             scheme,
-        } => show::run(&occupancy, square.as_deref(), piece.as_deref(), &scheme),
+            explain,
+        } => show::run(
+            &occupancy,
+            square.as_deref(),
+            piece.as_deref(),
+            &scheme,
+            explain,
+        ),
         Command::Bench(args) => bench::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Analyze => analyze::run(),

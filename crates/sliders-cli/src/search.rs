@@ -81,7 +81,7 @@ pub enum SearchCommand {
     Export {
         /// The CSV file.
         file: PathBuf,
-        /// rust, csv or json.
+        /// rust, csv, json or c (a C99/C++ header with sliders_init and the lookups).
         #[arg(long)]
         format: String,
         /// The scheme, as for `verify`.
@@ -581,7 +581,7 @@ fn parse_scheme(name: &str) -> Result<SchemeKind, CliError> {
 fn parse_format(name: &str) -> Result<Format, CliError> {
     Format::from_name(name).ok_or_else(|| {
         CliError::input(format!(
-            "unknown format '{name}': expected csv, rust or json"
+            "unknown format '{name}': expected csv, rust, json or c"
         ))
     })
 }

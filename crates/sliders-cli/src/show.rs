@@ -1,7 +1,8 @@
-//! `sliders show`: draws an occupancy and, optionally, a slider's attacks on it.
+//! `sliders show`: draws an occupancy and, optionally, a slider's attacks on it, and
+//! with `--explain` each step the scheme takes (`crate::explain`).
 
 use sliders_core::schemes::{Scheme, WithScheme};
-use sliders_core::{Bitboard, File, Rank, Slider, Square};
+use sliders_core::{Bitboard, File, Rank, RookOrBishop, Slider, Square};
 
 use crate::error::CliError;
 use crate::parse;
@@ -11,6 +12,7 @@ pub fn run(
     square: Option<&str>,
     piece: Option<&str>,
     scheme: &str,
+    explain: bool,
 ) -> Result<(), CliError> {
     let occupied = parse::occupancy(occupancy).map_err(CliError::input)?;
     let Some((square, piece)) = square.zip(piece) else {
@@ -32,6 +34,9 @@ pub fn run(
             occupied,
         })
         .map_err(|_| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
+    if explain {
+        return print_explained(id.name(), slider, square, occupied);
+    }
     print!("{}", draw(occupied, slider, square, attacks));
     println!(
         "{} on {square}: attacks {:#018x} ({} squares), scheme {id}",
@@ -40,6 +45,46 @@ pub fn run(
         attacks.len()
     );
     println!("legend: piece letter = the slider, X = attacked blocker, x = attacked empty, o = other blocker");
+    Ok(())
+}
+
+/// `--explain`: rook and bishop (a queen is both) through [`crate::explain`].
+fn print_explained(
+    scheme: &str,
+    slider: Slider,
+    square: Square,
+    occupied: Bitboard,
+) -> Result<(), CliError> {
+    let pieces: &[RookOrBishop] = match slider {
+        Slider::Rook => &[RookOrBishop::Rook],
+        Slider::Bishop => &[RookOrBishop::Bishop],
+        Slider::Queen => &RookOrBishop::BOTH,
+    };
+    let id = parse::scheme(scheme)?;
+    let mut union = Bitboard::EMPTY;
+    for (i, &piece) in pieces.iter().enumerate() {
+        let attacks = id
+            .run(Lookup {
+                slider: piece.slider(),
+                square,
+                occupied,
+            })
+            .map_err(|_| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
+        union |= attacks;
+        let text = crate::explain::explain(scheme, piece, square, occupied, attacks)
+            .ok_or_else(|| CliError::input(format!("scheme {scheme} has no step-by-step view")))?;
+        if i > 0 {
+            println!();
+        }
+        print!("{text}");
+    }
+    if pieces.len() == 2 {
+        println!(
+            "\nqueen on {square}: rook | bishop = {:#018x} ({} squares)",
+            union.0,
+            union.len()
+        );
+    }
     Ok(())
 }
 

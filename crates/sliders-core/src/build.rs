@@ -4,7 +4,7 @@
 //! Every table is filled from the reference ray walk and checked occupancy by occupancy
 //! as it is filled: a destructive collision, an index out of range or a wrong mask
 //! panics here, so a wrong magic fails the build. Only the enabled schemes' tables are
-//! built, which is what keeps a dependent's build cheap (the README's build-cost table).
+//! built, which is what keeps a dependent's build cheap (docs/schemes.md's build-cost table).
 //!
 //! This file is a second crate root beside `lib.rs` (`build = "src/build.rs"` in
 //! `Cargo.toml`): it compiles the crate's own source files under the same module paths

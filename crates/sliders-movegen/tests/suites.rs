@@ -105,7 +105,7 @@ fn chess960_suite() {
     assert!(n > 3_000, "only {n} counts checked");
 }
 
-/// Unreachable positions (the README: "unreachable 12: all accepted with the published
+/// Unreachable positions (docs/perft.md: "unreachable 12: all accepted with the published
 /// counts"): every one of the 12 lines parses, and every depth within the node limit
 /// gives the published count.
 #[test]

@@ -1,17 +1,14 @@
-//! Magic search: find, verify, pack and export magic sets.
+//! # sliders-search
 //!
-//! - [`MagicSet`]: a scheme (fancy, fancy32, plain, fixed-shift, black) and per piece
-//!   and square a magic, its index bits and its offset; [`MagicSet::verify`] checks
-//!   every relevant occupancy and reports the table size.
-//! - [`csv`], [`export`]: the CSV format of `tests/data/magics`, Rust source, JSON.
-//! - [`finder`]: the magic search (Stockfish's method, per-square seeding, parallel,
-//!   resumable); [`pack`]: shared-table packing for fixed-shift and black sets;
-//!   [`offset`]: the offset-in-magic search (offsets in the magics' low bits).
+//! Magic search: find, verify, pack and export magic sets for the magic-bitboard
+//! schemes of `sliders-core`.
 //!
-//! Reproductions (tested): Stockfish's seeds give exactly
-//! `tests/data/magics/fancy_stockfish_seeds_107648.csv` (204,846 tested candidates);
-//! `chain:1` gives exactly our fancy32 prototype's `tests/data/own/fancy32_sliders_seed1.csv`
-//! (172,837). [`finder::TUNED_SEEDS`] find all 128 fancy magics with 171,338.
+//! ## 1. Read and verify a set
+//!
+//! A [`MagicSet`] is a scheme ([`SchemeKind`]: fancy, fancy32, plain, fixed-shift,
+//! black, offset-in-magic) and, per piece and square, a magic, its index bits and its
+//! offset. It is validated when built, and [`MagicSet::verify`] checks every relevant
+//! occupancy of every square against the core's ray walk and reports the table size.
 //!
 //! ```
 //! use sliders_search::csv::read_set;
@@ -19,11 +16,68 @@
 //! let text = std::fs::read_to_string(concat!(
 //!     env!("CARGO_MANIFEST_DIR"),
 //!     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
-//! ))
-//! .unwrap();
-//! let set = read_set(&text, Some(SchemeKind::Black)).unwrap();
-//! assert_eq!(set.verify().unwrap().entries, 87_988);
+//! ))?;
+//! let set = read_set(&text, Some(SchemeKind::Black))?;
+//! let report = set.verify()?;
+//! assert_eq!(report.entries, 87_988); // Annuss and Fiekas's published size
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## 2. Find magics
+//!
+//! [`finder::find`] searches the targets you give it (a piece, a square, the index
+//! bits), in parallel and resumably; [`finder::assemble`] lays the found magics out as
+//! the scheme does. Here one square; [`finder::all_targets`] gives all 128.
+//!
+//! ```
+//! use sliders_core::{RookOrBishop, Square};
+//! use sliders_search::finder::{find, FindOptions, Seeding, Target};
+//! use sliders_search::{mask_bits, SchemeKind};
+//!
+//! let target = Target {
+//!     piece: RookOrBishop::Bishop,
+//!     square: Square::C1,
+//!     bits: mask_bits(RookOrBishop::Bishop, Square::C1),
+//! };
+//! let outcome = find(&[target], &FindOptions::new(SchemeKind::Fancy, Seeding::Tuned), None)?;
+//! assert!(outcome.missing.is_empty());
+//! assert_eq!(outcome.found[0].bits, 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## 3. Export it
+//!
+//! [`csv`] reads and writes the CSV of `tests/data/magics`; [`export`] writes Rust
+//! source and JSON (and reads them back), and a C header for C and C++ engines with
+//! `sliders_init()`, `sliders_rook_attacks()` and `sliders_bishop_attacks()`
+//! ([`export::write_c`]).
+//!
+//! ```
+//! use sliders_search::export::{read, write, Format};
+//! # let text = std::fs::read_to_string(concat!(
+//! #     env!("CARGO_MANIFEST_DIR"),
+//! #     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
+//! # ))?;
+//! # let set = sliders_search::csv::read_set(&text, Some(sliders_search::SchemeKind::Black))?;
+//! let json = write(&set, Format::Json);
+//! assert_eq!(read(&json, Format::Json, None)?, set);
+//! let header = write(&set, Format::C);
+//! assert!(header.contains("void sliders_init(void);"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## 4. Make it smaller
+//!
+//! For the shared-table schemes: [`pack`] repacks a fixed-shift or black set's offsets;
+//! [`refine`] searches for magics that overlap better (square visits, ruin and
+//! recreate, resumable); [`offset`] finds offset-in-magic sets (the offsets in the
+//! magics' low bits).
+//!
+//! Reproductions (tested): Stockfish's seeds give exactly
+//! `tests/data/magics/fancy_stockfish_seeds_107648.csv` (204,846 tested candidates);
+//! `chain:1` gives exactly our fancy32 prototype's `tests/data/own/fancy32_sliders_seed1.csv`
+//! (172,837). [`finder::TUNED_SEEDS`] find all 128 fancy magics with 171,338. The
+//! records and what was tried are in the repository's docs/magic-search.md.
 #![deny(missing_docs)]
 
 pub mod csv;

@@ -39,8 +39,7 @@
 //! Candidates come from the crate's per-square streams ([`crate::rng::Triple`], seeded by
 //! [`crate::rng::chunk_seed`] with the user's seed, the piece and the square), so a seed
 //! gives the same set on every run; the search is sequential (one core). What each
-//! choice gains, and what was tried and dropped, is measured in the README's "Magic
-//! search" section.
+//! choice gains, and what was tried and dropped, is measured in docs/magic-search.md.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -252,7 +251,7 @@ pub(crate) fn trial(
 }
 
 /// The trial factor of the rooks on ranks 7 and 8 (see [`place`]): 4 gave the smallest
-/// table of 1, 4, 8 and 16 (the README's measurements).
+/// table of 1, 4, 8 and 16 (docs/magic-search.md's measurements).
 const TOP_ROOK_TRIALS: u32 = 4;
 
 /// Trials at offsets far past the table's end without a valid magic before a square is

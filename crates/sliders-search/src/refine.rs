@@ -141,7 +141,7 @@ pub struct Gains {
 /// same seed continues from it exactly.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RefineState {
-    /// [`STATE_VERSION`].
+    /// The state file's format version (1; a state of another version is refused).
     pub version: u32,
     /// The seed.
     pub seed: u64,

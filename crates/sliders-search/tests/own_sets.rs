@@ -1,5 +1,5 @@
 //! Our own shared-table sets in tests/data/own verify with the exact sizes that
-//! `tests/data/own/shared_sets.txt` states (the README's figures). `.ci/run` checks the
+//! `tests/data/own/shared_sets.txt` states (docs/magic-search.md's figures). `.ci/run` checks the
 //! same list with `tools/verify-magic-set.py`, which shares no code with this crate.
 
 use sliders_search::csv::read_set;

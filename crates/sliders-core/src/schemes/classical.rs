@@ -2,7 +2,7 @@
 
 use crate::{reference, Bitboard, Square};
 
-/// The `classical` scheme: [`reference`] behind the [`Scheme`](super::Scheme) trait.
+/// The `classical` scheme: [`reference`](mod@crate::reference) behind the [`Scheme`](super::Scheme) trait.
 ///
 /// ```
 /// use sliders_core::schemes::{Classical, Scheme};

@@ -47,7 +47,7 @@ pub(crate) const fn plain<T: Plain>() {}
 /// Why a byte file and a transmute, not a literal array: a test crate with 195,636
 /// entries (the default features' two tables) took 0.12 s to `cargo check` this way,
 /// against 0.32 s for a 107,648-entry `u64` literal and 2.8 s for 195,636 `Bitboard(..)`
-/// literals (the README's table of options).
+/// literals (docs/schemes.md's table of options).
 macro_rules! include_table {
     ($file:literal, $ty:ty, $len:expr) => {{
         const _: () = $crate::schemes::layout::plain::<$ty>();

@@ -38,7 +38,7 @@
 //! - [`scheme`]: the trait; [`registry`]: one row per scheme, [`SchemeId`], the choice.
 //! - One module per scheme. Every scheme with a table of more than a few KiB sits behind
 //!   a cargo feature of its name; its table is built and checked by the build script from
-//!   [`data`] and brought in by [`layout`]'s macros.
+//!   [`data`] and brought in by `layout`'s macros.
 //! - [`magic`]: the magic index and the checked filler; [`MagicTables`]: user magics.
 
 pub mod bmi2;

@@ -138,7 +138,7 @@ registry! {
 }
 
 /// The portable schemes [`auto`] may choose where PEXT is slow or missing, best first,
-/// by measurement (the README's scheme table, `sliders bench`: perft nodes per second,
+/// by measurement (docs/schemes.md's scheme table, `sliders bench`: perft nodes per second,
 /// then table size), each with its scheme value and feature. One list makes both the
 /// names ([`DEFAULT_PORTABLE`] is the first compiled in) and the function that runs that
 /// scheme without a match over the others; `hyperbola` closes it, so there always is one.
