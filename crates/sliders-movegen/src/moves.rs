@@ -69,7 +69,7 @@ impl Move {
 
     /// The move with this 16-bit value ([`Move::to_u16`]): bits 0-5 from, 6-11 to,
     /// 12-15 the kind (0 normal, 1 en passant, 2 castling, 3-6 promotion to knight,
-    /// bishop, rook, queen). Any value is accepted; [`Board::is_legal`] tells whether it
+    /// bishop, rook, queen). Any value is accepted; [`Board::is_legal`](crate::Board::is_legal) tells whether it
     /// is a legal move of a position. Values 7-15 in the kind bits are never legal.
     ///
     /// ```
