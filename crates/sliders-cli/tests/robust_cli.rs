@@ -139,7 +139,10 @@ fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
             vec!["perft", "1", "--hash", "18446744073709551615"],
             "'--hash <HASH>': expected 0 to 1048576 MB",
         ),
-        (vec!["perft", "1", "--hash", "-1"], "unexpected argument '-1'"),
+        (
+            vec!["perft", "1", "--hash", "-1"],
+            "unexpected argument '-1'",
+        ),
         (
             vec!["bench", "--lookups", "100000000000"],
             "'--lookups <LOOKUPS>': expected 1 to 100000000",
@@ -456,4 +459,51 @@ fn compare_reads_stockfish_style_refuses_junk_and_times_out() {
         "{}",
         stderr(&o)
     );
+}
+
+/// Exit status 2 for bad input, for every subcommand (docs/robustness.md's table; the
+/// 0 and 1 cases are in each subcommand's own tests).
+#[test]
+fn every_subcommand_exits_2_on_bad_input() {
+    let dir = TempDir::new("exit2");
+    let missing = dir.file("missing");
+    let out = dir.file("out");
+    for args in [
+        vec!["schemes", "--bogus"],
+        vec!["attacks", "--scheme", "nope"],
+        vec!["show", "0xZZ"],
+        vec!["bench", "--schemes", "nope"],
+        vec!["perft", "1", "--fen", "not a fen"],
+        vec!["perft", "--epd", &missing],
+        vec!["perft", "--perftree", "1", "not a fen"],
+        vec!["perft", "--compare", "true", "1", "--moves", "e2e5"],
+        vec!["perft", "split", "3", "--at", "4"],
+        vec!["perft", "run", &missing, "--shard", "0/1", "--out", &out],
+        vec!["perft", "merge", &missing, &missing],
+        vec!["find", "--scheme", "nope"],
+        vec!["verify", &missing],
+        vec!["pack", &missing],
+        vec!["export", &missing, "--format", "csv"],
+        vec!["refine", &missing, "--out", &out, "--visits", "1"],
+        vec!["merge-sets", &missing],
+    ] {
+        let o = sliders(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+    let mut child = Command::new(BIN)
+        .arg("analyze")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"not a fen\n")
+        .unwrap();
+    assert_eq!(child.wait_with_output().unwrap().status.code(), Some(2));
+    assert!(!Path::new(&out).exists());
 }
