@@ -54,6 +54,13 @@ impl<R: BufRead, W: Write> WithScheme for Answer<R, W> {
             match self.input.read_line(&mut line) {
                 Ok(0) => break Ok(()),
                 Ok(_) => {}
+                // Bytes that are not UTF-8 are bad input, like any malformed line.
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    break Err(CliError::input(format!(
+                        "line {}: not UTF-8 text",
+                        number + 1
+                    )))
+                }
                 Err(e) => {
                     break Err(CliError::io(
                         &format!("reading stdin after line {number}"),

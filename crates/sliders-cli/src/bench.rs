@@ -32,16 +32,16 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',')]
     schemes: Option<Vec<String>>,
     /// (square, occupancy) pairs per input set; each pair is a rook and a bishop lookup.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, value_parser = crate::parse::lookups)]
     lookups: usize,
     /// Timed rounds per scheme and input set (the median is reported).
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 7, value_parser = crate::parse::rounds)]
     rounds: usize,
     /// Perft depth for the start position (Kiwipete runs one ply less); 0 skips perft.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = crate::parse::bench_perft_depth)]
     perft: u32,
     /// Fresh processes spawned per scheme to time the first lookup (0 skips it).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = crate::parse::rounds)]
     first_lookup_runs: usize,
     /// Write every figure as JSON to this file.
     #[arg(long)]
@@ -257,8 +257,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&report)
             .map_err(|e| CliError::input(format!("json: {e}")))?;
-        std::fs::write(path, text + "\n")
-            .map_err(|e| CliError::io(&format!("writing {}", path.display()), e))?;
+        crate::files::write_output(Some(path), &(text + "\n"))?;
     }
     if let Some(path) = &args.plot {
         let mid = inputs.iter().position(|s| s.name == "perft").unwrap_or(0);
@@ -590,60 +589,64 @@ fn plot(
     let fail = |e: &dyn std::fmt::Display| CliError::input(format!("plot {}: {e}", path.display()));
     let top = stats.iter().map(|s| s.max).fold(0.0, f64::max) * 1.3;
     let bottom = stats.iter().map(|s| s.min).fold(f64::INFINITY, f64::min) * 0.7;
-    let root = SVGBackend::new(path, (1400, 520)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("sliders bench: ns per rook+bishop pair ({input} occupancy)"),
-            ("sans-serif", 22),
-        )
-        .margin(16)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d((0..ids.len()).into_segmented(), (bottom..top).log_scale())
-        .map_err(|e| fail(&e))?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(ids.len() + 1)
-        .x_label_style(("sans-serif", 13))
-        .y_desc("ns per pair, log scale (median; whiskers min-max)")
-        .x_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => ids
-                .get(*i)
-                .map(|id| id.name().to_string())
-                .unwrap_or_default(),
-            SegmentValue::Last => String::new(),
-        })
-        .draw()
-        .map_err(|e| fail(&e))?;
-    chart
-        .draw_series(stats.iter().enumerate().map(|(i, st)| {
-            let mut bar = Rectangle::new(
-                [
-                    (SegmentValue::Exact(i), 0.0),
-                    (SegmentValue::Exact(i + 1), st.median),
-                ],
-                BLUE.mix(0.6).filled(),
-            );
-            bar.set_margin(0, 0, 8, 8);
-            bar
-        }))
-        .map_err(|e| fail(&e))?;
-    chart
-        .draw_series(stats.iter().enumerate().map(|(i, st)| {
-            ErrorBar::new_vertical(
-                SegmentValue::CenterOf(i),
-                st.min,
-                st.median,
-                st.max,
-                BLACK.filled(),
-                10,
+    // Drawn into memory, then written whole like every other output.
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (1400, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| fail(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("sliders bench: ns per rook+bishop pair ({input} occupancy)"),
+                ("sans-serif", 22),
             )
-        }))
-        .map_err(|e| fail(&e))?;
-    root.present().map_err(|e| fail(&e))?;
-    Ok(())
+            .margin(16)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d((0..ids.len()).into_segmented(), (bottom..top).log_scale())
+            .map_err(|e| fail(&e))?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(ids.len() + 1)
+            .x_label_style(("sans-serif", 13))
+            .y_desc("ns per pair, log scale (median; whiskers min-max)")
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => ids
+                    .get(*i)
+                    .map(|id| id.name().to_string())
+                    .unwrap_or_default(),
+                SegmentValue::Last => String::new(),
+            })
+            .draw()
+            .map_err(|e| fail(&e))?;
+        chart
+            .draw_series(stats.iter().enumerate().map(|(i, st)| {
+                let mut bar = Rectangle::new(
+                    [
+                        (SegmentValue::Exact(i), 0.0),
+                        (SegmentValue::Exact(i + 1), st.median),
+                    ],
+                    BLUE.mix(0.6).filled(),
+                );
+                bar.set_margin(0, 0, 8, 8);
+                bar
+            }))
+            .map_err(|e| fail(&e))?;
+        chart
+            .draw_series(stats.iter().enumerate().map(|(i, st)| {
+                ErrorBar::new_vertical(
+                    SegmentValue::CenterOf(i),
+                    st.min,
+                    st.median,
+                    st.max,
+                    BLACK.filled(),
+                    10,
+                )
+            }))
+            .map_err(|e| fail(&e))?;
+        root.present().map_err(|e| fail(&e))?;
+    }
+    crate::files::write_output(Some(path), &svg)
 }
 
 /// The lookup kernel every scheme is timed with: one rook and one bishop lookup per

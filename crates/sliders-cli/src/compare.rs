@@ -15,12 +15,14 @@
 //! or prints something that cannot be parsed (the line is named).
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::Command;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use sliders_core::schemes::SchemeId;
 use sliders_movegen::{Board, PerftTable};
 
+use crate::counting::{divide, sorted};
 use crate::error::CliError;
 
 /// One perftree answer: counts per move, and the total it printed.
@@ -29,24 +31,88 @@ struct Divide {
     total: u128,
 }
 
-/// Runs the user's command for `depth` at `root` + `moves` and parses its answer.
-fn theirs(command: &str, depth: u32, root: &str, moves: &[String]) -> Result<Divide, CliError> {
-    let output = Command::new("sh")
+/// Reads a pipe to its end on a thread of its own, so that neither pipe fills while the
+/// other is waited on.
+fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_end(&mut bytes);
+        }
+        bytes
+    })
+}
+
+/// Ends the command and everything it started (it runs in a process group of its own).
+fn kill_group(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("kill")
+            .arg("-KILL")
+            .arg("--")
+            .arg(format!("-{}", child.id()))
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Runs the user's command for `depth` at `root` + `moves` and parses its answer; a
+/// command that has not finished after `timeout` is killed (exit status 2).
+fn theirs(
+    command: &str,
+    depth: u32,
+    root: &str,
+    moves: &[String],
+    timeout: Duration,
+) -> Result<Divide, CliError> {
+    let mut shell = Command::new("sh");
+    shell
         .arg("-c")
         .arg(format!("{command} \"$@\""))
         .arg("sh")
         .arg(depth.to_string())
         .arg(root)
         .arg(moves.join(" "))
-        .output()
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+    let mut child = shell
+        .spawn()
         .map_err(|e| CliError::input(format!("--compare: cannot run `sh -c {command}`: {e}")))?;
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
     let call = format!("`{command} {depth} \"{root}\" \"{}\"`", moves.join(" "));
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() >= deadline => {
+                kill_group(&mut child);
+                return Err(CliError::input(format!(
+                    "--compare: {call} did not answer within {} s (--compare-timeout): killed",
+                    timeout.as_secs_f64()
+                )));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            Err(e) => {
+                kill_group(&mut child);
+                return Err(CliError::input(format!(
+                    "--compare: waiting for {call}: {e}"
+                )));
+            }
+        }
+    };
+    let stdout = stdout.join().unwrap_or_default();
+    let stderr = stderr.join().unwrap_or_default();
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(&stderr);
         let last: Vec<&str> = stderr.lines().rev().take(3).collect();
         return Err(CliError::input(format!(
-            "--compare: {call} failed ({}){}",
-            output.status,
+            "--compare: {call} failed ({status}){}",
             if last.is_empty() {
                 String::new()
             } else {
@@ -57,12 +123,22 @@ fn theirs(command: &str, depth: u32, root: &str, moves: &[String]) -> Result<Div
             }
         )));
     }
-    parse(&String::from_utf8_lossy(&output.stdout)).map_err(|(line, what)| {
+    parse(&String::from_utf8_lossy(&stdout)).map_err(|(line, what)| {
         CliError::input(format!("--compare: {call} printed line {line}: {what}"))
     })
 }
 
-/// Parses perftree output; an error names the 1-based line and the problem.
+/// Whether `text` is a move in UCI notation: from, to, and a promotion letter or none.
+fn uci_syntax(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    (b.len() == 4 || (b.len() == 5 && b"qrbn".contains(&b[4])))
+        && square(b[0], b[1])
+        && square(b[2], b[3])
+}
+
+/// Parses perftree output; an error names the 1-based line and the problem. Stockfish's
+/// own `go perft` style is read too: `e2e4: 20` lines and a `Nodes searched: N` total.
 fn parse(text: &str) -> Result<Divide, (usize, String)> {
     let mut counts = BTreeMap::new();
     let mut lines = text.lines().enumerate();
@@ -75,6 +151,10 @@ fn parse(text: &str) -> Result<Divide, (usize, String)> {
         let (Some(mv), Some(count), None) = (fields.next(), fields.next(), fields.next()) else {
             return Err((i + 1, format!("expected `<move> <count>`, got {line:?}")));
         };
+        let mv = mv.strip_suffix(':').unwrap_or(mv);
+        if !uci_syntax(mv) {
+            return Err((i + 1, format!("{mv:?} is not a move in UCI notation")));
+        }
         let count: u128 = count
             .parse()
             .map_err(|_| (i + 1, format!("the count {count:?} is not a whole number")))?;
@@ -88,12 +168,11 @@ fn parse(text: &str) -> Result<Divide, (usize, String)> {
             "no total after the blank line".into(),
         ));
     };
-    let total = line.trim().parse().map_err(|_| {
-        (
-            i + 1,
-            format!("the total {:?} is not a whole number", line.trim()),
-        )
-    })?;
+    let line = line.trim();
+    let number = line.strip_prefix("Nodes searched:").unwrap_or(line).trim();
+    let total = number
+        .parse()
+        .map_err(|_| (i + 1, format!("the total {line:?} is not a whole number")))?;
     Ok(Divide { counts, total })
 }
 
@@ -105,12 +184,14 @@ pub struct Counting<'a> {
     pub threads: usize,
     /// The perft table, if any.
     pub table: Option<&'a PerftTable>,
+    /// How long the other generator may take for one call.
+    pub timeout: Duration,
 }
 
 /// Our divide at `board`, by UCI string in the board's castling convention.
 fn ours(board: &Board, depth: u32, how: &Counting) -> Divide {
-    let divide = crate::perft::divide(how.scheme, board, depth, how.threads, how.table);
-    let counts: BTreeMap<String, u128> = crate::perft::sorted(board, &divide).into_iter().collect();
+    let divide = divide(how.scheme, board, depth, how.threads, how.table);
+    let counts: BTreeMap<String, u128> = sorted(board, &divide).into_iter().collect();
     let total = if depth == 0 { 1 } else { counts.values().sum() };
     Divide { counts, total }
 }
@@ -138,7 +219,7 @@ pub fn compare(
     loop {
         let board = root.play_uci_moves(&moves).map_err(CliError::input)?;
         let ours = ours(&board, depth, how);
-        let theirs = theirs(command, depth, &root_fen, &moves)?;
+        let theirs = theirs(command, depth, &root_fen, &moves, how.timeout)?;
         let missing: Vec<&String> = ours
             .counts
             .keys()
@@ -222,5 +303,9 @@ mod tests {
         assert_eq!(line, 2);
         assert!(what.contains("no total"));
         assert_eq!(parse("e2e4 1\n\nforty\n").err().unwrap().0, 3);
+        // Stockfish's `go perft` style.
+        let d = parse("e2e4: 20\nd2d4: 20\n\nNodes searched: 40\n").unwrap();
+        assert_eq!((d.counts["e2e4"], d.total), (20, 40));
+        assert!(parse("e2e4x 1\n\n1\n").err().unwrap().1.contains("UCI"));
     }
 }

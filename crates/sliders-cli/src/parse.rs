@@ -1,5 +1,7 @@
 //! Parsers for the CLI's shared argument and line formats.
 
+use std::time::Duration;
+
 use sliders_core::schemes::{self, SchemeId};
 use sliders_core::{Bitboard, Slider, Square};
 
@@ -58,6 +60,156 @@ pub fn scheme(name: &str) -> Result<SchemeId, CliError> {
     }
 }
 
+/// The bounds on the numbers a user types, in one place. Each is far beyond any useful
+/// value and small enough that nothing derived from it overflows or allocates without
+/// limit; a value outside gets exit status 2 and a message naming the option and its
+/// range (clap adds the option's name to the messages of these value parsers).
+pub mod bounds {
+    /// `--threads` (perft, find, refine, perft run).
+    pub const MAX_THREADS: usize = 1024;
+    /// `--hash` in MB: 1 TiB.
+    pub const MAX_HASH_MB: usize = 1 << 20;
+    /// A perft depth typed on the command line (perft(15) is the deepest ever counted;
+    /// past 24 plies counts can pass 2^128).
+    pub const MAX_DEPTH: u32 = 24;
+    /// `perft split --at`: ply 6 keeps about 2 GB of positions in memory (README).
+    pub const MAX_SPLIT_AT: u32 = 8;
+    /// The shard count `N` of `--shard I/N` (and of SLURM_ARRAY_TASK_COUNT); Slurm's own
+    /// array limit is 4,000,001.
+    pub const MAX_SHARDS: usize = 4_000_001;
+    /// `refine --candidates` per square visit (each is tested against the square's
+    /// occupancies; the default is 4096).
+    pub const MAX_CANDIDATES_PER_VISIT: u64 = 1 << 24;
+    /// `--trials` per offset (before the per-square factor of up to 256).
+    pub const MAX_TRIALS: u32 = 1 << 20;
+    /// `bench --lookups`: each pair is 16 bytes of input per input set.
+    pub const MAX_LOOKUPS: usize = 100_000_000;
+    /// `bench --rounds` and `--first-lookup-runs`.
+    pub const MAX_ROUNDS: usize = 1000;
+    /// `bench --perft`: perft per scheme, 18 schemes.
+    pub const MAX_BENCH_PERFT: u32 = 8;
+    /// `--time`: a year.
+    pub const MAX_SECONDS: u64 = 366 * 24 * 3600;
+}
+
+fn whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number"))
+}
+
+fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
+    value: T,
+    low: T,
+    high: T,
+    unit: &str,
+) -> Result<T, String> {
+    if value < low || value > high {
+        Err(format!("expected {low} to {high}{unit}, got {value}"))
+    } else {
+        Ok(value)
+    }
+}
+
+/// `--threads` of perft: 0 (one per core) to [`bounds::MAX_THREADS`].
+pub fn threads(text: &str) -> Result<usize, String> {
+    in_range(whole(text)?, 0, bounds::MAX_THREADS, " (0: one per core)")
+}
+
+/// `--threads` of find and refine: 1 to [`bounds::MAX_THREADS`].
+pub fn threads_at_least_one(text: &str) -> Result<usize, String> {
+    in_range(whole(text)?, 1, bounds::MAX_THREADS, "")
+}
+
+/// `--hash` in MB: 0 (none) to [`bounds::MAX_HASH_MB`].
+pub fn hash_mb(text: &str) -> Result<usize, String> {
+    in_range(whole(text)?, 0, bounds::MAX_HASH_MB, " MB")
+}
+
+/// A perft depth: 0 to [`bounds::MAX_DEPTH`].
+pub fn depth(text: &str) -> Result<u32, String> {
+    in_range(whole(text)?, 0, bounds::MAX_DEPTH, " plies")
+}
+
+/// `perft split --at`: 0 to [`bounds::MAX_SPLIT_AT`].
+pub fn split_at(text: &str) -> Result<u32, String> {
+    in_range(whole(text)?, 0, bounds::MAX_SPLIT_AT, " plies")
+}
+
+/// `refine --candidates`: 1 to [`bounds::MAX_CANDIDATES_PER_VISIT`].
+pub fn candidates_per_visit(text: &str) -> Result<u64, String> {
+    in_range(whole(text)?, 1, bounds::MAX_CANDIDATES_PER_VISIT, "")
+}
+
+/// `--trials`: 1 to [`bounds::MAX_TRIALS`].
+pub fn trials(text: &str) -> Result<u32, String> {
+    in_range(whole(text)?, 1, bounds::MAX_TRIALS, "")
+}
+
+/// `bench --lookups`: 1 to [`bounds::MAX_LOOKUPS`].
+pub fn lookups(text: &str) -> Result<usize, String> {
+    in_range(whole(text)?, 1, bounds::MAX_LOOKUPS, "")
+}
+
+/// `bench --rounds` and `--first-lookup-runs`: 0 to [`bounds::MAX_ROUNDS`] (the bench
+/// refuses 0 rounds itself where it needs one).
+pub fn rounds(text: &str) -> Result<usize, String> {
+    in_range(whole(text)?, 0, bounds::MAX_ROUNDS, "")
+}
+
+/// `bench --perft`: 0 (none) to [`bounds::MAX_BENCH_PERFT`].
+pub fn bench_perft_depth(text: &str) -> Result<u32, String> {
+    in_range(whole(text)?, 0, bounds::MAX_BENCH_PERFT, " plies")
+}
+
+/// `--time`: `90s`, `2m`, `1h`, `500ms` or seconds, at most [`bounds::MAX_SECONDS`].
+pub fn duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else if let Some(n) = t.strip_suffix('h') {
+        (n, 3600.0)
+    } else {
+        (t, 1.0)
+    };
+    let value: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?}: expected like 90s, 2m, 1h, 500ms"))?;
+    let seconds = value * scale;
+    if !(seconds.is_finite() && (0.0..=bounds::MAX_SECONDS as f64).contains(&seconds)) {
+        return Err(format!(
+            "{text:?}: expected 0 to {}h (a year)",
+            bounds::MAX_SECONDS / 3600
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// `I/N` with 0 <= I < N <= [`bounds::MAX_SHARDS`]; `source` names where it came from.
+pub fn shard(text: &str, source: &str) -> Result<(usize, usize), CliError> {
+    let bad = |why: String| CliError::input(format!("{source} {text:?}: {why}"));
+    let (i, n) = text
+        .split_once('/')
+        .ok_or_else(|| bad("expected I/N with 0 <= I < N".into()))?;
+    let i: usize = whole(i).map_err(|e| bad(format!("the shard {e}")))?;
+    let n: usize = whole(n).map_err(|e| bad(format!("the shard count {e}")))?;
+    if !(1..=bounds::MAX_SHARDS).contains(&n) {
+        return Err(bad(format!(
+            "expected a shard count N of 1 to {}",
+            bounds::MAX_SHARDS
+        )));
+    }
+    if i >= n {
+        return Err(bad("expected I/N with 0 <= I < N".into()));
+    }
+    Ok((i, n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,5 +231,27 @@ mod tests {
         ] {
             assert!(occupancy(bad).is_err(), "{bad:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_shards() {
+        assert_eq!(duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(duration("2m"), Ok(Duration::from_secs(120)));
+        assert!(duration("99999999999999999999h").is_err());
+        assert!(duration("-5s").is_err());
+        assert!(duration("nan").is_err());
+        assert!(duration("infs").is_err());
+        assert_eq!(shard("0/4", "--shard").unwrap(), (0, 4));
+        assert!(shard("0/18446744073709551615", "--shard").is_err());
+        assert!(shard("4/4", "--shard").is_err());
+        assert!(shard("0/0", "--shard").is_err());
+        assert_eq!(threads("0"), Ok(0));
+        assert!(threads("1025").is_err());
+        assert!(threads_at_least_one("0").is_err());
     }
 }

@@ -14,10 +14,14 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
-use sliders_movegen::{divide_with, Board, Epd, Move, PerftTable};
+use sliders_core::schemes::SchemeId;
+use sliders_movegen::{Board, Epd, Move, PerftTable};
 
+use crate::counting::{
+    count_json, divide, estimate, hash_table, sorted, split_moves, total, warn_if_beyond_reason,
+};
 use crate::error::CliError;
+use crate::parse;
 
 /// Arguments of `sliders perft`.
 #[derive(clap::Args)]
@@ -27,7 +31,8 @@ pub struct PerftArgs {
     #[command(subcommand)]
     unit: Option<crate::units::UnitCommand>,
 
-    /// The depth in plies (not needed with --epd).
+    /// The depth in plies (not needed with --epd), 0 to 24.
+    #[arg(value_parser = parse::depth)]
     depth: Option<u32>,
 
     /// With --perftree: the FEN, then the moves (one argument, space-separated, may be empty).
@@ -47,13 +52,13 @@ pub struct PerftArgs {
     #[arg(long, default_value = "auto")]
     scheme: String,
 
-    /// Threads for the count (0: one per core).
-    #[arg(long, default_value_t = 1)]
+    /// Threads for the count (0: one per core), at most 1024.
+    #[arg(long, default_value_t = 1, value_parser = parse::threads)]
     threads: usize,
 
-    /// Perft transposition table size in MB (0: none); with --epd, one table shared by
-    /// the threads.
-    #[arg(long, default_value_t = 0)]
+    /// Perft transposition table size in MB (0: none), at most 1048576 (1 TiB); with
+    /// --epd, one table shared by the threads.
+    #[arg(long, default_value_t = 0, value_parser = parse::hash_mb)]
     hash: usize,
 
     /// Check a suite of `FEN ;D1 n ;D2 n ...` lines.
@@ -79,6 +84,11 @@ pub struct PerftArgs {
     #[arg(long, value_name = "COMMAND", conflicts_with_all = ["epd", "perftree"])]
     compare: Option<String>,
 
+    /// With --compare: how long the other generator may take for one call before it is
+    /// killed (exit status 2): `90s`, `10m`, `1h` (at most a year).
+    #[arg(long, default_value = "1h", value_parser = parse::duration, requires = "compare")]
+    compare_timeout: std::time::Duration,
+
     /// Print perft(1) to perft(<depth>), each with its time, instead of the divide.
     #[arg(long, conflicts_with_all = ["epd", "perftree", "compare"])]
     depths: bool,
@@ -94,27 +104,13 @@ pub struct PerftArgs {
     json: bool,
 }
 
-/// More threads than this is surely a typo.
-const MAX_THREADS: usize = 1024;
-
-/// A `--threads` value: 0 means one per core; more than [`MAX_THREADS`] is refused.
-pub fn threads(requested: usize) -> Result<usize, CliError> {
-    match requested {
-        0 => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-        n if n > MAX_THREADS => Err(CliError::input(format!(
-            "--threads {n} is more than {MAX_THREADS}"
-        ))),
-        n => Ok(n),
-    }
-}
-
 pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     // Report a bad --scheme or SLIDERS_SCHEME instead of silently ignoring it.
     let scheme = crate::parse::scheme(&args.scheme)?;
     if let Some(command) = args.unit.take() {
         return crate::units::run(command);
     }
-    args.threads = threads(args.threads)?;
+    args.threads = crate::counting::threads(args.threads);
     if let Some(path) = &args.epd {
         if args.depth.is_some() {
             return Err(CliError::input(
@@ -145,12 +141,20 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     let moves = split_moves(&args.moves);
     let board = root.play_uci_moves(&moves).map_err(CliError::input)?;
 
+    if depth > 8 {
+        warn_if_beyond_reason(
+            &format!("perft({depth})"),
+            estimate(&board, depth),
+            args.threads,
+        );
+    }
     let table = hash_table(args.hash)?;
     if let Some(command) = &args.compare {
         let counting = crate::compare::Counting {
             scheme,
             threads: args.threads,
             table: table.as_ref(),
+            timeout: args.compare_timeout,
         };
         let agreed = crate::compare::compare(command, depth, &root, moves, &counting)?;
         return if agreed {
@@ -247,14 +251,6 @@ fn run_stats(board: &Board, depth: u32, args: &PerftArgs) -> Result<(), CliError
     out.flush().map_err(io)
 }
 
-/// A count as JSON: a number while it fits in 64 bits, else a decimal string.
-pub fn count_json(n: u128) -> serde_json::Value {
-    match u64::try_from(n) {
-        Ok(n) => n.into(),
-        Err(_) => n.to_string().into(),
-    }
-}
-
 /// `perft --depths`: perft(1) to perft(depth), each timed; `depth nodes seconds` lines
 /// under a header, or JSON.
 fn run_depths(
@@ -333,64 +329,6 @@ fn divide_showing_progress(
     }
     eprint!("\r{:60}\r", "");
     counts
-}
-
-/// A divide with `scheme`, which `parse::scheme` has checked this CPU can run.
-pub fn divide(
-    scheme: SchemeId,
-    board: &Board,
-    depth: u32,
-    threads: usize,
-    table: Option<&PerftTable>,
-) -> Vec<(Move, u128)> {
-    struct Job<'a>(&'a Board, u32, usize, Option<&'a PerftTable>);
-    impl WithScheme for Job<'_> {
-        type Output = Vec<(Move, u128)>;
-        fn run<S: Scheme>(self, s: S) -> Vec<(Move, u128)> {
-            divide_with(s, self.0, self.1, self.2, self.3)
-        }
-    }
-    match scheme.run(Job(board, depth, threads, table)) {
-        Ok(counts) => counts,
-        Err(_) => unreachable!("parse::scheme returns only schemes this CPU can run"),
-    }
-}
-
-/// Moves may come as separate arguments or as one space-separated argument.
-pub fn split_moves(moves: &[String]) -> Vec<String> {
-    moves
-        .iter()
-        .flat_map(|m| m.split_whitespace())
-        .map(str::to_owned)
-        .collect()
-}
-
-fn total(depth: u32, counts: &[(Move, u128)]) -> u128 {
-    if depth == 0 {
-        1
-    } else {
-        counts.iter().map(|&(_, n)| n).sum()
-    }
-}
-
-/// The root moves in UCI notation (the board's castling convention), sorted.
-pub fn sorted(board: &Board, counts: &[(Move, u128)]) -> Vec<(String, u128)> {
-    let mut lines: Vec<(String, u128)> = counts
-        .iter()
-        .map(|&(mv, n)| (mv.uci(board.is_chess960()).to_string(), n))
-        .collect();
-    lines.sort();
-    lines
-}
-
-/// The `--hash` table: none for 0 MB, an error when the memory cannot be had.
-pub fn hash_table(mb: usize) -> Result<Option<PerftTable>, CliError> {
-    if mb == 0 {
-        return Ok(None);
-    }
-    PerftTable::new(mb)
-        .map(Some)
-        .ok_or_else(|| CliError::input(format!("--hash {mb}: cannot allocate {mb} MB")))
 }
 
 fn run_perftree(
@@ -506,6 +444,14 @@ fn run_epd(
         .flat_map(|l| l.depths.iter().map(move |&(d, n)| (l, d, n)))
         .filter(|&(_, d, n)| wanted(d, n))
         .collect();
+    // A depth the file asks for may be far beyond reason (`D100`), whatever count it
+    // claims: warn with our own estimate (each position counts on one thread).
+    for &(line, depth, expected) in &planned {
+        if depth > 8 {
+            let nodes = estimate(&line.board, depth).max(expected as f64);
+            warn_if_beyond_reason(&format!("{shown}:{}: D{depth}", line.number), nodes, 1);
+        }
+    }
     let table = hash_table(args.hash)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)

@@ -1,13 +1,16 @@
 //! `sliders refine`: the shared-table search of [`sliders_search::refine`] (issue 14).
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use sliders_search::refine::{refine, Gain, Ingredients, RefineError, RefineOptions, RefineState};
+use sliders_search::SchemeKind;
 
 use crate::error::CliError;
-use crate::search::{load_verified, parse_duration, read_text, write_output};
+use crate::files::{read_text, same_file, write_output};
+use crate::parse;
+use crate::sets::load_verified;
 
 /// `sliders refine` arguments.
 #[derive(clap::Args)]
@@ -17,7 +20,8 @@ pub struct RefineArgs {
     /// fixed-shift, black or offset-in-magic (default: from the file, as for `verify`).
     #[arg(long)]
     scheme: Option<String>,
-    /// Write the best set here (atomically) whenever the table shrinks, and at the end.
+    /// Write the best set here (atomically) whenever the table shrinks below the set the
+    /// file holds, and at the end if still smaller: never a larger set over a smaller one.
     #[arg(long)]
     out: PathBuf,
     /// Save progress here every few seconds; if it exists, continue from it.
@@ -26,19 +30,19 @@ pub struct RefineArgs {
     /// The seed every random choice derives from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores; offset-in-magic runs use one).
-    #[arg(long)]
+    /// Worker threads, 1 to 1024 (default: all cores; offset-in-magic runs use one).
+    #[arg(long, value_parser = parse::threads_at_least_one)]
     threads: Option<usize>,
-    /// Candidates drawn per square visit (whole chunks of 256; not for offset-in-magic,
-    /// see --trials).
-    #[arg(long, default_value_t = 4096)]
+    /// Candidates drawn per square visit, 1 to 16777216 (whole chunks of 256; not for
+    /// offset-in-magic, see --trials).
+    #[arg(long, default_value_t = 4096, value_parser = parse::candidates_per_visit)]
     candidates: u64,
     /// Stop after this many visits in all (counting a resumed run's).
     #[arg(long)]
     visits: Option<u64>,
-    /// Stop after this long: `90s`, `2m`, `1h`, or seconds.
-    #[arg(long)]
-    time: Option<String>,
+    /// Stop after this long: `90s`, `2m`, `1h`, or seconds (at most a year).
+    #[arg(long, value_parser = parse::duration)]
+    time: Option<Duration>,
     /// No candidates that flip bits of a square's magic.
     #[arg(long)]
     no_mutate: bool,
@@ -49,24 +53,9 @@ pub struct RefineArgs {
     #[arg(long)]
     no_ruin: bool,
     /// offset-in-magic sets: candidates tried at each offset (more for the squares whose
-    /// valid magics are rare).
-    #[arg(long, default_value_t = sliders_search::offset::DEFAULT_TRIALS)]
+    /// valid magics are rare), 1 to 1048576.
+    #[arg(long, default_value_t = sliders_search::offset::DEFAULT_TRIALS, value_parser = parse::trials)]
     trials: u32,
-}
-
-/// The largest `--trials` (per offset, before the per-square factor of up to 256): far
-/// beyond any useful count, and small enough that the factor cannot overflow.
-pub const MAX_TRIALS: u32 = 1 << 20;
-
-/// `--trials` of `refine` and `find --scheme offset-in-magic`: 1 to [`MAX_TRIALS`].
-pub fn check_trials(trials: u32) -> Result<(), CliError> {
-    if (1..=MAX_TRIALS).contains(&trials) {
-        Ok(())
-    } else {
-        Err(CliError::input(format!(
-            "--trials {trials}: expected 1 to {MAX_TRIALS}"
-        )))
-    }
 }
 
 /// A library error as the CLI reports it: which file it concerns, and exit 1 for a
@@ -96,17 +85,14 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
             "refine needs a budget: --time or --visits (it can always be resumed)",
         ));
     }
-    if args.threads == Some(0) {
-        return Err(CliError::input("--threads must be at least 1"));
-    }
-    if args.candidates == 0 {
-        return Err(CliError::input("--candidates must be at least 1"));
-    }
-    check_trials(args.trials)?;
-    if args.resume.as_deref() == Some(args.out.as_path()) {
-        return Err(CliError::input(
-            "--out and --resume name the same file: the set and the state need two",
-        ));
+    if let Some(resume) = &args.resume {
+        if same_file(&args.out, resume) {
+            return Err(CliError::input(format!(
+                "--out {} and --resume {} name the same file: the set and the state need two",
+                args.out.display(),
+                resume.display()
+            )));
+        }
     }
     // Another scheme is refused by `refine` itself (`RefineError::Scheme`), named
     // with the file by `refine_error`.
@@ -116,15 +102,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
         threads: args.threads.unwrap_or(0),
         candidates: args.candidates,
         visits: args.visits,
-        time: args
-            .time
-            .as_deref()
-            .map(|t| {
-                parse_duration(t).ok_or_else(|| {
-                    CliError::input(format!("bad --time '{t}': expected like 90s, 2m, 1h"))
-                })
-            })
-            .transpose()?,
+        time: args.time,
         state_path: args.resume.clone(),
         ingredients: Ingredients {
             mutate: !args.no_mutate,
@@ -140,7 +118,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     }
     let resume = match &args.resume {
         Some(path) if path.exists() => Some(
-            serde_json::from_str::<RefineState>(&read_text(path)?)
+            RefineState::from_json(&read_text(path)?)
                 .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
         ),
         _ => None,
@@ -152,11 +130,18 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     } else {
         indicatif::ProgressBar::hidden()
     };
+    // The size of the set --out holds: it is only ever replaced by a smaller one, so a
+    // resumed run that has not yet found again what an earlier run wrote (the state is
+    // saved every 10 s, --out on every gain) cannot set it back.
+    let mut held = held_entries(&args.out, set.scheme());
+    let smaller = |held: Option<usize>, entries: usize| held.is_none_or(|h| entries < h);
     let state = refine(&set, resume, &options, |p| {
         if let Some(csv) = p.improved {
             // A failed write is not fatal here: each later improvement writes the set
             // again, and the end writes it once more and reports a failure then.
-            let _ = write_output(Some(&args.out), csv);
+            if smaller(held, p.entries) && write_output(Some(&args.out), csv).is_ok() {
+                held = Some(p.entries);
+            }
         }
         bar.set_message(format!(
             "visit {} · {} entries ({} used) · from {} · {:.0} s",
@@ -165,7 +150,6 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     })
     .map_err(|e| refine_error(&args, e))?;
     bar.finish_and_clear();
-    write_output(Some(&args.out), &state.set)?;
     let entries = sliders_search::csv::read_set(&state.set, Some(set.scheme()))
         .ok()
         .and_then(|s| s.verify().ok())
@@ -174,6 +158,18 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
             code: 1,
             message: "internal error: the refined set does not verify".into(),
         })?;
+    match held {
+        Some(h) if !smaller(held, entries.0) => {
+            if h < entries.0 {
+                eprintln!(
+                    "{}: kept: it holds a set of {h} entries, smaller than this run's {}",
+                    args.out.display(),
+                    entries.0
+                );
+            }
+        }
+        _ => write_output(Some(&args.out), &state.set)?,
+    }
     let g = |name: &str, gain: Gain| {
         format!("{name} {} visits/{} entries", gain.accepted, gain.entries)
     };
@@ -193,4 +189,21 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
         g("ruin", state.gains.ruin),
     );
     Ok(())
+}
+
+/// The entries of the set `out` holds, when it holds one of `scheme` that verifies;
+/// `None` (it may be replaced) when it does not exist or does not hold such a set.
+fn held_entries(out: &Path, scheme: SchemeKind) -> Option<usize> {
+    let text = std::fs::read_to_string(out).ok()?;
+    let held = sliders_search::csv::read_set(&text, Some(scheme))
+        .ok()
+        .and_then(|s| s.verify().ok())
+        .map(|r| r.entries);
+    if held.is_none() {
+        eprintln!(
+            "{}: does not hold a valid {scheme} set: it will be replaced",
+            out.display()
+        );
+    }
+    held
 }

@@ -16,11 +16,14 @@ use sliders_search::finder::{
 };
 use sliders_search::{mask_bits, plain_bits};
 
-use sliders_search::csv::{read_csv, ParseError};
+use sliders_search::csv::read_csv;
 use sliders_search::export::{self, Format};
-use sliders_search::{MagicSet, Report, SchemeKind};
+use sliders_search::SchemeKind;
 
 use crate::error::CliError;
+use crate::files::{read_text, same_file, write_output};
+use crate::parse;
+use crate::sets::{bad_set, load_verified, parse_scheme};
 
 /// The magic-file subcommands.
 // Parsed once per process: the size of the find arguments' variant does not matter.
@@ -139,12 +142,12 @@ pub struct FindArgs {
     /// sequential: reproduces our fancy32 prototype with chain:1).
     #[arg(long, default_value = "1")]
     seed: String,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long, value_parser = parse::threads_at_least_one)]
     threads: Option<usize>,
-    /// Stop after this long: `90s`, `2m`, `500ms`, `1h`, or seconds.
-    #[arg(long)]
-    time: Option<String>,
+    /// Stop after this long: `90s`, `2m`, `500ms`, `1h`, or seconds (at most a year).
+    #[arg(long, value_parser = parse::duration)]
+    time: Option<Duration>,
     /// Stop after about this many candidates drawn.
     #[arg(long)]
     candidates: Option<u64>,
@@ -172,8 +175,9 @@ pub struct FindArgs {
     /// shift). Default: the smallest the table needs.
     #[arg(long)]
     offset_shift: Option<u32>,
-    /// offset-in-magic: random magics tried at each table offset (default 48).
-    #[arg(long)]
+    /// offset-in-magic: random magics tried at each table offset (default 48; 1 to
+    /// 1048576).
+    #[arg(long, value_parser = parse::trials)]
     trials: Option<u32>,
     /// Search only this shard's squares, `I/N` (0 <= I < N): of the pieces' and squares'
     /// targets in order (rook a1..h8, then bishop), those whose position modulo N is I.
@@ -181,23 +185,6 @@ pub struct FindArgs {
     /// Merge the shards' files with `sliders merge-sets`.
     #[arg(long)]
     shard: Option<String>,
-}
-
-pub(crate) fn parse_duration(text: &str) -> Option<Duration> {
-    let t = text.trim();
-    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 60.0)
-    } else if let Some(n) = t.strip_suffix('h') {
-        (n, 3600.0)
-    } else {
-        (t, 1.0)
-    };
-    let value: f64 = number.trim().parse().ok()?;
-    (value.is_finite() && value >= 0.0).then(|| Duration::from_secs_f64(value * scale))
 }
 
 fn find(args: FindArgs) -> Result<(), CliError> {
@@ -306,15 +293,16 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         }
         opts.range_candidates = Some(args.range_candidates);
     }
-    opts.time = args
-        .time
-        .as_deref()
-        .map(|t| {
-            parse_duration(t).ok_or_else(|| {
-                CliError::input(format!("bad --time '{t}': expected like 90s, 2m, 500ms"))
-            })
-        })
-        .transpose()?;
+    opts.time = args.time;
+    if let (Some(out), Some(resume)) = (&args.out, &args.resume) {
+        if same_file(out, resume) {
+            return Err(CliError::input(format!(
+                "--out {} and --resume {} name the same file: the set and the state need two",
+                out.display(),
+                resume.display()
+            )));
+        }
+    }
     opts.max_candidates = args.candidates;
     opts.progress = std::io::stderr().is_terminal();
     let resume = match &args.resume {
@@ -330,9 +318,6 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     opts.state_path = args.resume.clone();
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
-        if n == 0 {
-            return Err(CliError::input("--threads must be at least 1"));
-        }
         pool = pool.num_threads(n);
     }
     let pool = pool
@@ -462,7 +447,6 @@ fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError>
     }
     opts.offset_shift = args.offset_shift;
     if let Some(trials) = args.trials {
-        crate::refine::check_trials(trials)?;
         opts.trials = trials;
     }
     let cpu_before = process_cpu_seconds();
@@ -562,79 +546,12 @@ fn pack(path: &Path, scheme: Option<&str>, out: Option<&Path>) -> Result<(), Cli
     write_output(out, &sliders_search::csv::write_csv(&set))
 }
 
-fn bad_set(message: impl std::fmt::Display) -> CliError {
-    CliError {
-        code: 1,
-        message: message.to_string(),
-    }
-}
-
-fn parse_scheme(name: &str) -> Result<SchemeKind, CliError> {
-    SchemeKind::from_name(name).ok_or_else(|| {
-        CliError::input(format!(
-            "unknown scheme '{name}': expected {}",
-            SchemeKind::names()
-        ))
-    })
-}
-
 fn parse_format(name: &str) -> Result<Format, CliError> {
     Format::from_name(name).ok_or_else(|| {
         CliError::input(format!(
             "unknown format '{name}': expected csv, rust, json or c"
         ))
     })
-}
-
-pub(crate) fn read_text(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
-}
-
-fn malformed(path: &Path, e: ParseError) -> CliError {
-    CliError::input(format!("{}:{}: {}", path.display(), e.line, e.message))
-}
-
-/// Reads and verifies a CSV set. With no scheme given or named by the file, tries the
-/// schemes the data allows (fixed-shift, then black, for a shared layout) and keeps the
-/// first that verifies; says "inferred" in the summary.
-pub(crate) fn load_verified(
-    path: &Path,
-    scheme: Option<&str>,
-) -> Result<(MagicSet, Report, &'static str), CliError> {
-    let text = read_text(path)?;
-    let file = read_csv(&text).map_err(|e| malformed(path, e))?;
-    let (candidates, how) = match scheme {
-        Some(name) => (vec![parse_scheme(name)?], "given"),
-        None if file.scheme.is_some() => (file.infer_schemes(), "named in the file"),
-        None => (file.infer_schemes(), "inferred from the data"),
-    };
-    let mut first_error = None;
-    for &scheme in &candidates {
-        let set = file.to_set(scheme).map_err(|e| malformed(path, e))?;
-        match set.verify() {
-            Ok(report) => return Ok((set, report, how)),
-            Err(e) => {
-                first_error.get_or_insert((scheme, e));
-            }
-        }
-    }
-    let (scheme, e) = first_error.expect("at least one candidate scheme");
-    let tried = if candidates.len() > 1 {
-        format!(
-            " (also tried: {})",
-            candidates[1..]
-                .iter()
-                .map(|s| s.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    } else {
-        String::new()
-    };
-    Err(bad_set(format!(
-        "{}: bad {scheme} set{tried}: {e}",
-        path.display()
-    )))
 }
 
 fn verify(path: &Path, scheme: Option<&str>) -> Result<(), CliError> {
@@ -677,22 +594,6 @@ fn verify(path: &Path, scheme: Option<&str>) -> Result<(), CliError> {
         ));
     }
     write_output(None, &out)
-}
-
-/// Writes to a file (atomically: temp file, then rename) or to stdout.
-pub(crate) fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
-    match out {
-        Some(path) => sliders_search::write_atomic(path, text.as_bytes())
-            .map_err(|e| CliError::io(&path.display().to_string(), e)),
-        None => {
-            use std::io::Write;
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-                .map_err(|e| CliError::io("stdout", e))
-        }
-    }
 }
 
 /// One candidate magic for a square, from a shard's file.

@@ -9,33 +9,37 @@
 //! - `merge` checks that every unit has exactly one agreed result and prints the total,
 //!   the sum of `nodes * multiplicity`.
 //!
-//! The units file is JSON lines: a header `{"root": FEN, "moves": [...], "depth": d,
-//! "at": k, "units": n, "positions": p}` (the root as given, the moves played from it
-//! first, `p` the leaves at ply `k` after them, the sum of the multiplicities), then `{"id": i, "fen": FEN, "depth": d - k, "multiplicity": m}` per
-//! unit, ids from 0 in the order of their position keys. Counts are JSON numbers while
-//! they fit in 64 bits, decimal strings past that; both are read.
+//! The file formats (the units' identity, which every result line repeats) are
+//! [`sliders_cli::work_units`]'s.
 
-use std::collections::{BTreeMap, HashMap};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::fs::OpenOptions;
 use std::io::{BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use serde_json::{json, Value};
+use serde_json::json;
+use sliders_cli::work_units::{
+    count_json, parse_result_line, parse_units, result_line, write_units, Unit, Units,
+};
 use sliders_movegen::{divide_parallel, perft, Board};
 
+use crate::counting::{estimate, split_moves, warn_if_beyond_reason};
 use crate::error::CliError;
-use crate::perft::count_json;
+use crate::files::read_text;
+use crate::parse;
 
 /// The work-unit subcommands of `sliders perft`.
 #[derive(clap::Subcommand)]
 pub enum UnitCommand {
     /// Split perft(<depth>) into the distinct positions after --at plies (JSON lines).
     Split {
-        /// The total depth in plies.
+        /// The total depth in plies, 0 to 24.
+        #[arg(value_parser = parse::depth)]
         depth: u32,
-        /// Split after this many plies (the units count depth - at).
-        #[arg(long)]
+        /// Split after this many plies (the units count depth - at), 0 to 8.
+        #[arg(long, value_parser = parse::split_at)]
         at: u32,
         /// The root position (standard, Shredder or X-FEN castling); the start position
         /// by default.
@@ -48,20 +52,22 @@ pub enum UnitCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Count one shard's units, appending `{"id": i, "nodes": n}` lines to --out; a unit
-    /// already in --out is skipped, so a killed run continues where it stopped.
+    /// Count one shard's units, appending `{"split": ID, "id": i, "nodes": n}` lines to
+    /// --out; a unit already in --out is skipped, so a killed run continues where it
+    /// stopped; results of another split there are refused (exit 1).
     Run {
         /// The units file `perft split` wrote.
         units: PathBuf,
-        /// This shard and the shard count, `I/N` with 0 <= I < N. Default:
+        /// This shard and the shard count, `I/N` with 0 <= I < N <= 4000001. Default:
         /// SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT.
         #[arg(long)]
         shard: Option<String>,
-        /// Perft transposition table size in MB (0: none), kept across the shard's units.
-        #[arg(long, default_value_t = 0)]
+        /// Perft transposition table size in MB (0: none, at most 1048576), kept across
+        /// the shard's units.
+        #[arg(long, default_value_t = 0, value_parser = parse::hash_mb)]
         hash: usize,
-        /// Threads per unit (0: one per core).
-        #[arg(long, default_value_t = 1)]
+        /// Threads per unit (0: one per core), at most 1024.
+        #[arg(long, default_value_t = 1, value_parser = parse::threads)]
         threads: usize,
         /// The results file (appended to, created if missing).
         #[arg(long)]
@@ -129,7 +135,7 @@ fn split(
         Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
         None => Board::startpos(),
     };
-    let moves = crate::perft::split_moves(moves);
+    let moves = split_moves(moves);
     let start = root;
     let root = root.play_uci_moves(&moves).map_err(CliError::input)?;
     // Position key -> (a board there, how many move sequences reach it).
@@ -148,132 +154,13 @@ fn split(
         level = next;
     }
     let positions: u128 = level.values().map(|(_, m)| m).sum();
-    let mut text = String::new();
-    let header = json!({
-        "root": start.to_fen(),
-        "moves": moves,
-        "depth": depth,
-        "at": at,
-        "units": level.len(),
-        "positions": count_json(positions),
-    });
-    text.push_str(&header.to_string());
-    text.push('\n');
-    for (id, (board, multiplicity)) in level.values().enumerate() {
-        let unit = json!({
-            "id": id,
-            "fen": board.to_fen(),
-            "depth": depth - at,
-            "multiplicity": count_json(*multiplicity),
-        });
-        text.push_str(&unit.to_string());
-        text.push('\n');
-    }
+    let units: Vec<(Board, u128)> = level.into_values().collect();
+    let text = write_units(&start.to_fen(), &moves, depth, at, &units);
     eprintln!(
         "perft({depth}) split at ply {at}: {} units for {positions} positions",
-        level.len()
+        units.len()
     );
-    match out {
-        Some(path) => sliders_search::write_atomic(path, text.as_bytes())
-            .map_err(|e| CliError::io(&format!("writing {}", path.display()), e)),
-        None => std::io::stdout()
-            .write_all(text.as_bytes())
-            .map_err(|e| CliError::io("writing stdout", e)),
-    }
-}
-
-/// One work unit.
-#[derive(Clone, Debug)]
-struct Unit {
-    id: usize,
-    fen: String,
-    depth: u32,
-    multiplicity: u128,
-}
-
-/// The units file: the header and the units, ids 0..n in order.
-struct Units {
-    header: Value,
-    units: Vec<Unit>,
-}
-
-/// A non-negative integer written as a JSON number or a decimal string.
-fn integer(value: &Value) -> Option<u128> {
-    match value {
-        Value::Number(n) => n.as_u64().map(u128::from),
-        Value::String(s) => s.parse().ok(),
-        _ => None,
-    }
-}
-
-fn read_units(path: &Path) -> Result<Units, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::io(&format!("reading {}", path.display()), e))?;
-    let bad = |line: usize, what: String| {
-        CliError::input(format!("{}: line {line}: {what}", path.display()))
-    };
-    let mut lines = text.lines().enumerate();
-    let header: Value = match lines.next() {
-        Some((_, line)) => {
-            serde_json::from_str(line).map_err(|e| bad(1, format!("not a JSON header: {e}")))?
-        }
-        None => return Err(bad(1, "empty file: no header".into())),
-    };
-    let declared = header
-        .get("units")
-        .and_then(Value::as_u64)
-        .ok_or_else(|| bad(1, "the header has no \"units\" count".into()))?;
-    let mut units = Vec::new();
-    for (index, line) in lines {
-        let number = index + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value =
-            serde_json::from_str(line).map_err(|e| bad(number, format!("not JSON: {e}")))?;
-        let field = |name: &str| {
-            value
-                .get(name)
-                .ok_or_else(|| bad(number, format!("no \"{name}\"")))
-        };
-        let id = field("id")?
-            .as_u64()
-            .ok_or_else(|| bad(number, "\"id\" is not a whole number".into()))?
-            as usize;
-        if id != units.len() {
-            return Err(bad(
-                number,
-                format!("id {id} out of order (expected {})", units.len()),
-            ));
-        }
-        let fen = field("fen")?
-            .as_str()
-            .ok_or_else(|| bad(number, "\"fen\" is not a string".into()))?
-            .to_owned();
-        Board::from_fen(&fen).map_err(|e| bad(number, format!("bad FEN: {e}")))?;
-        let depth = field("depth")?
-            .as_u64()
-            .and_then(|d| u32::try_from(d).ok())
-            .ok_or_else(|| bad(number, "\"depth\" is not a whole number".into()))?;
-        let multiplicity = integer(field("multiplicity")?)
-            .ok_or_else(|| bad(number, "\"multiplicity\" is not a whole number".into()))?;
-        units.push(Unit {
-            id,
-            fen,
-            depth,
-            multiplicity,
-        });
-    }
-    if units.len() as u64 != declared {
-        return Err(bad(
-            1,
-            format!(
-                "the header declares {declared} units, the file has {}",
-                units.len()
-            ),
-        ));
-    }
-    Ok(Units { header, units })
+    crate::files::write_output(out, &text)
 }
 
 /// `I/N` from `--shard`, else from Slurm's array variables when both are set, else
@@ -289,58 +176,71 @@ pub fn shard_or_slurm(shard: Option<&str>) -> Result<Option<(usize, usize)>, Cli
 
 /// `I/N` from `--shard`, else from Slurm's array variables.
 fn parse_shard(shard: Option<&str>) -> Result<(usize, usize), CliError> {
-    let (text, source) = match shard {
-        Some(text) => (text.to_owned(), "--shard"),
+    match shard {
+        Some(text) => parse::shard(text, "--shard"),
         None => {
             let id = std::env::var("SLURM_ARRAY_TASK_ID");
             let count = std::env::var("SLURM_ARRAY_TASK_COUNT");
             match (id, count) {
-                (Ok(id), Ok(count)) => (format!("{id}/{count}"), "SLURM_ARRAY_TASK_ID/COUNT"),
-                _ => {
-                    return Err(CliError::input(
-                        "no --shard I/N, and SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT are not both set",
-                    ))
+                (Ok(id), Ok(count)) => {
+                    parse::shard(&format!("{id}/{count}"), "SLURM_ARRAY_TASK_ID/COUNT")
                 }
+                _ => Err(CliError::input(
+                    "no --shard I/N, and SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT are not both set",
+                )),
             }
         }
-    };
-    let parsed = text
-        .split_once('/')
-        .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
-    match parsed {
-        Some((i, n)) if n > 0 && i < n => Ok((i, n)),
-        _ => Err(CliError::input(format!(
-            "{source} {text:?}: expected I/N with 0 <= I < N"
-        ))),
     }
 }
 
 /// Which shard counts each unit: longest estimated units first, each to the shard with
 /// the least estimated work so far (ties: the lower shard, then the lower id). Every
-/// shard computes the same assignment from the same file.
+/// shard computes the same assignment from the same file. A heap of the shards that
+/// have work, and one of those that have none yet, keeps this to O(units log shards)
+/// time and O(min(units, shards)) memory, whatever the shard count.
 fn assign(units: &[Unit], shards: usize) -> Vec<usize> {
     let estimates: Vec<u128> = units
         .iter()
-        .map(|unit| {
-            let board = Board::from_fen(&unit.fen).expect("checked when read");
-            perft(&board, unit.depth.min(2)).max(1)
-        })
+        .map(|unit| perft(&unit.board, unit.depth.min(2)).max(1))
         .collect();
     let mut order: Vec<usize> = (0..units.len()).collect();
     order.sort_by(|&a, &b| estimates[b].cmp(&estimates[a]).then(a.cmp(&b)));
-    let mut load = vec![0u128; shards];
+    // Shards never given work have load 0, lower than any loaded shard (estimates are
+    // at least 1), and are taken in order: the next one is `fresh`.
+    let mut fresh = 0usize;
+    let mut loaded: BinaryHeap<Reverse<(u128, usize)>> = BinaryHeap::new();
     let mut owner = vec![0; units.len()];
     for id in order {
-        let shard = (0..shards).min_by_key(|&s| (load[s], s)).unwrap_or(0);
-        load[shard] += estimates[id];
+        let (load, shard) = if fresh < shards {
+            fresh += 1;
+            (0, fresh - 1)
+        } else {
+            let Reverse(least) = loaded.pop().expect("every shard is loaded");
+            least
+        };
+        loaded.push(Reverse((load + estimates[id], shard)));
         owner[id] = shard;
     }
     owner
 }
 
-/// The results already in `path`, as id -> nodes. A last line without its newline (the
-/// run was killed while writing it) is cut off, so appending continues cleanly.
-fn read_results(path: &Path, truncate_partial: bool) -> Result<Vec<(usize, u128)>, CliError> {
+/// A result read from a file: the unit, its count and where it was read.
+struct Found {
+    id: usize,
+    nodes: u128,
+    line: usize,
+}
+
+/// The results in `path` for the split `units`, with their lines. A last line without
+/// its newline (the run was killed while writing it) is cut off, so appending continues
+/// cleanly. A malformed line is exit status 2; a line of another split (or of none: from
+/// before issue 21) is exit status 1, naming the file and the line.
+fn read_results(
+    path: &Path,
+    units_path: &Path,
+    units: &Units,
+    truncate_partial: bool,
+) -> Result<Vec<Found>, CliError> {
     let mut file = match OpenOptions::new()
         .read(true)
         .write(truncate_partial)
@@ -350,20 +250,20 @@ fn read_results(path: &Path, truncate_partial: bool) -> Result<Vec<(usize, u128)
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && truncate_partial => {
             return Ok(Vec::new())
         }
-        Err(e) => return Err(CliError::io(&format!("reading {}", path.display()), e)),
+        Err(e) => return Err(CliError::input(format!("{}: {e}", path.display()))),
     };
-    let mut text = String::new();
-    file.read_to_string(&mut text)
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)
         .map_err(|e| CliError::io(&format!("reading {}", path.display()), e))?;
-    let complete = match text.rfind('\n') {
+    let complete = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(end) => end + 1,
         None => 0,
     };
-    if complete < text.len() {
+    if complete < bytes.len() {
         eprintln!(
             "{}: ignoring an unfinished last line ({} bytes)",
             path.display(),
-            text.len() - complete
+            bytes.len() - complete
         );
         if truncate_partial {
             file.set_len(complete as u64)
@@ -371,24 +271,55 @@ fn read_results(path: &Path, truncate_partial: bool) -> Result<Vec<(usize, u128)
                 .map_err(|e| CliError::io(&format!("truncating {}", path.display()), e))?;
         }
     }
+    let text = std::str::from_utf8(&bytes[..complete]).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        CliError::input(format!("{}: line {line}: not UTF-8", path.display()))
+    })?;
     let mut out = Vec::new();
-    for (index, line) in text[..complete].lines().enumerate() {
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
         if line.trim().is_empty() {
             continue;
         }
-        let bad =
-            |what: &str| CliError::input(format!("{}: line {}: {what}", path.display(), index + 1));
-        let value: Value =
-            serde_json::from_str(line).map_err(|e| bad(&format!("not JSON: {e}")))?;
-        let id = value
-            .get("id")
-            .and_then(Value::as_u64)
-            .ok_or_else(|| bad("no whole-number \"id\""))? as usize;
-        let nodes = value
-            .get("nodes")
-            .and_then(integer)
-            .ok_or_else(|| bad("no whole-number \"nodes\""))?;
-        out.push((id, nodes));
+        let result = parse_result_line(line).map_err(|what| {
+            CliError::input(format!("{}: line {number}: {what}", path.display()))
+        })?;
+        let foreign = |why: String| CliError {
+            code: 1,
+            message: format!(
+                "{}: line {number}: {why}; {} is split {}",
+                path.display(),
+                units_path.display(),
+                units.identity
+            ),
+        };
+        match &result.split {
+            None => {
+                return Err(foreign(
+                    "a result without a \"split\" (written before results named their split): it cannot be tied to these units".into(),
+                ))
+            }
+            Some(split) if *split != units.identity => {
+                return Err(foreign(format!("a result of another split, {split}")))
+            }
+            Some(_) => {}
+        }
+        if result.id >= units.units.len() {
+            return Err(foreign(format!(
+                "unit {} is not among its {} units",
+                result.id,
+                units.units.len()
+            )));
+        }
+        out.push(Found {
+            id: result.id,
+            nodes: result.nodes,
+            line: number,
+        });
     }
     Ok(out)
 }
@@ -401,19 +332,18 @@ fn run_shard(
     out: &Path,
 ) -> Result<(), CliError> {
     let (shard, shards) = parse_shard(shard)?;
-    let threads = crate::perft::threads(threads)?;
-    let Units { units, .. } = read_units(units_path)?;
-    let owner = assign(&units, shards);
-    let done: HashMap<usize, u128> = read_results(out, true)?.into_iter().collect();
-    if let Some(&id) = done.keys().find(|&&id| id >= units.len()) {
-        return Err(CliError::input(format!(
-            "{}: unit {id} is not in {} ({} units): another split's results?",
-            out.display(),
-            units_path.display(),
-            units.len()
-        )));
-    }
-    let mine: Vec<&Unit> = units.iter().filter(|u| owner[u.id] == shard).collect();
+    let threads = crate::counting::threads(threads);
+    let units = read_units(units_path)?;
+    let owner = assign(&units.units, shards);
+    let done: HashMap<usize, u128> = read_results(out, units_path, &units, true)?
+        .into_iter()
+        .map(|f| (f.id, f.nodes))
+        .collect();
+    let mine: Vec<&Unit> = units
+        .units
+        .iter()
+        .filter(|u| owner[u.id] == shard)
+        .collect();
     let todo: Vec<&Unit> = mine
         .iter()
         .copied()
@@ -422,11 +352,15 @@ fn run_shard(
     eprintln!(
         "shard {shard}/{shards}: {} of {} units, {} already in {}",
         mine.len(),
-        units.len(),
+        units.units.len(),
         mine.len() - todo.len(),
         out.display()
     );
-    let table = crate::perft::hash_table(hash)?;
+    if units.depth - units.at > 6 {
+        let nodes: f64 = todo.iter().map(|u| estimate(&u.board, u.depth)).sum();
+        warn_if_beyond_reason(&format!("shard {shard}/{shards}"), nodes, threads);
+    }
+    let table = crate::counting::hash_table(hash)?;
     let file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -436,16 +370,15 @@ fn run_shard(
     let start = Instant::now();
     let progress = std::io::stderr().is_terminal();
     for (k, unit) in todo.iter().enumerate() {
-        let board = Board::from_fen(&unit.fen).expect("checked when read");
         let nodes: u128 = if unit.depth == 0 {
             1
         } else {
-            divide_parallel(&board, unit.depth, threads, table.as_ref())
+            divide_parallel(&unit.board, unit.depth, threads, table.as_ref())
                 .iter()
                 .map(|&(_, n)| n)
                 .sum()
         };
-        let line = json!({"id": unit.id, "nodes": count_json(nodes)});
+        let line = result_line(&units.identity, unit.id, nodes);
         writeln!(file, "{line}")
             .and_then(|()| file.flush())
             .map_err(|e| CliError::io(&format!("writing {}", out.display()), e))?;
@@ -479,42 +412,51 @@ fn id_list(ids: &[usize]) -> String {
     }
 }
 
+/// The units file, read and checked ([`parse_units`]); a problem names the file and line.
+fn read_units(path: &Path) -> Result<Units, CliError> {
+    let text = read_text(path)?;
+    parse_units(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
 fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), CliError> {
-    let Units { header, units } = read_units(units_path)?;
-    let mut nodes: Vec<Option<u128>> = vec![None; units.len()];
+    let units = read_units(units_path)?;
+    let count = units.units.len();
+    let mut nodes: Vec<Option<(u128, usize, usize)>> = vec![None; count];
     let mut conflicting = Vec::new();
-    let mut unknown = Vec::new();
-    for path in results {
-        for (id, n) in read_results(path, false)? {
-            match nodes.get_mut(id) {
-                None => unknown.push(id),
-                Some(slot @ None) => *slot = Some(n),
-                Some(Some(seen)) if *seen == n => {}
-                Some(Some(_)) => conflicting.push(id),
+    for (file, path) in results.iter().enumerate() {
+        for found in read_results(path, units_path, &units, false)? {
+            match &mut nodes[found.id] {
+                slot @ None => *slot = Some((found.nodes, file, found.line)),
+                Some((seen, _, _)) if *seen == found.nodes => {}
+                Some((seen, first_file, first_line)) => conflicting.push(format!(
+                    "unit {}: {} ({}: line {}) against {} ({}: line {})",
+                    found.id,
+                    seen,
+                    results[*first_file].display(),
+                    first_line,
+                    found.nodes,
+                    path.display(),
+                    found.line
+                )),
             }
         }
     }
-    let missing: Vec<usize> = (0..units.len()).filter(|&id| nodes[id].is_none()).collect();
-    conflicting.sort_unstable();
-    conflicting.dedup();
-    unknown.sort_unstable();
-    unknown.dedup();
-    if !(missing.is_empty() && conflicting.is_empty() && unknown.is_empty()) {
+    let missing: Vec<usize> = (0..count).filter(|&id| nodes[id].is_none()).collect();
+    if !(missing.is_empty() && conflicting.is_empty()) {
         let mut problems = Vec::new();
         if !missing.is_empty() {
             problems.push(format!("missing results for units {}", id_list(&missing)));
         }
         if !conflicting.is_empty() {
+            let shown: Vec<&str> = conflicting.iter().take(20).map(String::as_str).collect();
             problems.push(format!(
-                "conflicting results for units {}",
-                id_list(&conflicting)
-            ));
-        }
-        if !unknown.is_empty() {
-            problems.push(format!(
-                "results for unknown units {} (the units file has ids 0 to {})",
-                id_list(&unknown),
-                units.len().saturating_sub(1)
+                "conflicting results: {}{}",
+                shown.join("; "),
+                if conflicting.len() > 20 {
+                    format!(" ... ({} units in all)", conflicting.len())
+                } else {
+                    String::new()
+                }
             ));
         }
         return Err(CliError {
@@ -522,17 +464,30 @@ fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), C
             message: format!("{}: {}", units_path.display(), problems.join("; ")),
         });
     }
-    let total: u128 = units
-        .iter()
-        .map(|u| nodes[u.id].unwrap_or(0) * u.multiplicity)
-        .sum();
+    // Checked: a count times its multiplicity, or the sum, past 2^128 - 1 is refused,
+    // never wrapped into a small total.
+    let mut total: u128 = 0;
+    for unit in &units.units {
+        let (n, file, line) = nodes[unit.id].expect("none missing");
+        total = n
+            .checked_mul(unit.multiplicity)
+            .and_then(|product| total.checked_add(product))
+            .ok_or_else(|| CliError {
+                code: 1,
+                message: format!(
+                    "{}: line {line}: unit {} brings the total past 2^128 - 1: not a perft count",
+                    results[file].display(),
+                    unit.id
+                ),
+            })?;
+    }
     let mut out = std::io::stdout().lock();
     let written = if json_out {
         let value = json!({
-            "root": header.get("root"),
-            "moves": header.get("moves"),
-            "depth": header.get("depth"),
-            "units": units.len(),
+            "root": units.root,
+            "moves": units.moves,
+            "depth": units.depth,
+            "units": count,
             "nodes": count_json(total),
         });
         writeln!(out, "{value}")

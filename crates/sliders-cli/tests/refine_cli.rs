@@ -130,18 +130,22 @@ fn bad_input_is_refused() {
         (
             BLACK,
             "--visits 1 --trials 0",
-            "--trials 0: expected 1 to 1048576",
+            "'--trials <TRIALS>': expected 1 to 1048576, got 0",
         ),
         (
             OFFSET,
             "--visits 1 --trials 4000000000",
-            "--trials 4000000000: expected 1 to 1048576",
+            "'--trials <TRIALS>': expected 1 to 1048576, got 4000000000",
         ),
-        (BLACK, "--time soon", "bad --time 'soon'"),
+        (
+            BLACK,
+            "--time soon",
+            "'--time <TIME>': \"soon\": expected like 90s",
+        ),
         (
             BLACK,
             "--visits 1 --threads 0",
-            "--threads must be at least 1",
+            "'--threads <THREADS>': expected 1 to 1024, got 0",
         ),
         (
             BLACK,

@@ -56,6 +56,13 @@ fn run_shard(units: &str, shard: &str, out: &str) {
     assert!(result.status.success(), "{}", text(&result.stderr));
 }
 
+/// The split identity a units file's header carries.
+fn identity(units: &str) -> String {
+    let header = std::fs::read_to_string(units).unwrap();
+    let header: serde_json::Value = serde_json::from_str(header.lines().next().unwrap()).unwrap();
+    header["split"].as_str().unwrap().to_owned()
+}
+
 fn merge(units: &str, results: &[&str]) -> Output {
     let mut all = vec!["perft", "merge", units];
     all.extend_from_slice(results);
@@ -195,7 +202,7 @@ fn merge_refuses_missing_conflicting_and_unknown_results() {
     let short = dir.file("short.jsonl");
     let without_7: String = good
         .lines()
-        .filter(|l| !l.starts_with("{\"id\":7,"))
+        .filter(|l| !l.contains("\"id\":7,"))
         .map(|l| format!("{l}\n"))
         .collect();
     std::fs::write(&short, without_7).unwrap();
@@ -207,25 +214,47 @@ fn merge_refuses_missing_conflicting_and_unknown_results() {
         text(&out.stderr)
     );
 
-    // Two results for one unit that disagree, and one for a unit that does not exist.
+    // Two results for one unit that disagree, both named with file and line.
+    let split_id = identity(&units);
     let extra = dir.file("extra.jsonl");
-    std::fs::write(&extra, "{\"id\":3,\"nodes\":1}\n{\"id\":20,\"nodes\":5}\n").unwrap();
+    std::fs::write(
+        &extra,
+        format!("{{\"split\":\"{split_id}\",\"id\":3,\"nodes\":1}}\n"),
+    )
+    .unwrap();
     let out = merge(&units, &[&all, &extra]);
     assert_eq!(out.status.code(), Some(1));
     let message = text(&out.stderr);
     assert!(
-        message.contains("conflicting results for units 3"),
+        message.contains("conflicting results: unit 3: 600 (")
+            && message.contains("extra.jsonl: line 1)"),
         "{message}"
     );
-    assert!(message.contains("unknown units 20"), "{message}");
     assert!(
         out.stdout.is_empty(),
         "no total when the results do not add up"
     );
+    // A result for a unit that does not exist: the file and line are named.
+    std::fs::write(
+        &extra,
+        format!("{{\"split\":\"{split_id}\",\"id\":20,\"nodes\":5}}\n"),
+    )
+    .unwrap();
+    let out = merge(&units, &[&all, &extra]);
+    assert_eq!(out.status.code(), Some(1));
+    let message = text(&out.stderr);
+    assert!(
+        message.contains("extra.jsonl: line 1: unit 20 is not among its 20 units"),
+        "{message}"
+    );
 
     // A malformed line is bad input, named by file and line.
     let broken = dir.file("broken.jsonl");
-    std::fs::write(&broken, "{\"id\":0,\"nodes\":20}\nnot json\n").unwrap();
+    std::fs::write(
+        &broken,
+        format!("{{\"split\":\"{split_id}\",\"id\":0,\"nodes\":20}}\nnot json\n"),
+    )
+    .unwrap();
     let out = merge(&units, &[&broken]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -286,10 +315,17 @@ fn bad_arguments_and_files_are_named() {
     let out = sliders(&["perft", "split", "3", "--at", "4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--at 4 is deeper than the depth 3"));
+    let out = sliders(&["perft", "split", "25", "--at", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("expected 0 to 24 plies, got 25"),
+        "{}",
+        text(&out.stderr)
+    );
     let units = dir.file("units.jsonl");
     std::fs::write(
         &units,
-        "{\"units\":1}\n{\"id\":0,\"fen\":\"nonsense\",\"depth\":1,\"multiplicity\":1}\n",
+        "{\"root\":\"8/8/8/8/8/8/8/K6k w - - 0 1\",\"moves\":[],\"depth\":2,\"at\":1,\"units\":1,\"positions\":1}\n{\"id\":0,\"fen\":\"nonsense\",\"depth\":1,\"multiplicity\":1}\n",
     )
     .unwrap();
     let out = sliders(&[
@@ -311,4 +347,171 @@ fn bad_arguments_and_files_are_named() {
         !Path::new(&dir.file("r")).exists(),
         "nothing written for a bad units file"
     );
+}
+
+/// Issue 21: a result is tied to its split. Results of `split 4 --at 2` merged against
+/// the units of `split 5 --at 2` used to print 197281 with exit 0; `run` on the other
+/// split's units skipped them as "already in". Both now refuse with exit 1, naming the
+/// results file and line.
+#[test]
+fn results_of_another_split_are_refused() {
+    let dir = TempDir::new("foreign");
+    let four = split(&dir, "four.jsonl", &["4", "--at", "2"]);
+    let five = split(&dir, "five.jsonl", &["5", "--at", "2"]);
+    let results = dir.file("r4.jsonl");
+    run_shard(&four, "0/1", &results);
+    assert_eq!(nodes(&merge(&four, &[&results])), "Nodes searched: 197281");
+    let out = merge(&five, &[&results]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let message = text(&out.stderr);
+    assert!(
+        message.contains("r4.jsonl: line 1: a result of another split"),
+        "{message}"
+    );
+    assert!(out.stdout.is_empty());
+    let before = std::fs::read_to_string(&results).unwrap();
+    let out = sliders(&["perft", "run", &five, "--shard", "0/1", "--out", &results]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("r4.jsonl: line 1: a result of another split"));
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), before);
+    // A line from before the identity cannot be tied to any split.
+    let old = dir.file("old.jsonl");
+    std::fs::write(&old, "{\"id\":0,\"nodes\":20}\n").unwrap();
+    let out = merge(&four, &[&old]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("old.jsonl: line 1: a result without a \"split\""),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// Issue 21: the merge sum is checked. Two results of 2^127 nodes used to wrap to a
+/// small total with exit 0.
+#[test]
+fn a_total_past_128_bits_is_refused() {
+    let dir = TempDir::new("wrap");
+    let units = split(&dir, "units.jsonl", &["3", "--at", "1"]);
+    let split_id = identity(&units);
+    let results = dir.file("r.jsonl");
+    let mut lines = String::new();
+    for id in 0..20 {
+        let nodes = if id < 2 {
+            "\"170141183460469231731687303715884105728\"".to_owned()
+        } else {
+            "1".to_owned()
+        };
+        lines.push_str(&format!(
+            "{{\"split\":\"{split_id}\",\"id\":{id},\"nodes\":{nodes}}}\n"
+        ));
+    }
+    std::fs::write(&results, lines).unwrap();
+    let out = merge(&units, &[&results]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("past 2^128 - 1"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// Issue 21: a units file edited to multiplicity 0 or 2, or with a header whose
+/// position count is not the multiplicities' sum, is refused (exit 2, file and line).
+#[test]
+fn edited_units_files_are_refused() {
+    let dir = TempDir::new("edited");
+    let units = split(&dir, "units.jsonl", &["3", "--at", "1"]);
+    let good = std::fs::read_to_string(&units).unwrap();
+    let results = dir.file("r.jsonl");
+    run_shard(&units, "0/1", &results);
+    for (edit, expect) in [
+        (
+            good.replacen("\"multiplicity\":1", "\"multiplicity\":0", 1),
+            "line 2: multiplicity 0",
+        ),
+        (
+            good.replacen("\"multiplicity\":1", "\"multiplicity\":2", 1),
+            "line 1: the header declares 20 positions, the multiplicities add up to 21",
+        ),
+        (
+            good.replacen("\"positions\":20", "\"positions\":21", 1),
+            "line 1: the header declares 21 positions, the multiplicities add up to 20",
+        ),
+        (
+            good.replacen("\"positions\":20", "\"positions\":21", 1)
+                .replacen("\"multiplicity\":1", "\"multiplicity\":2", 1),
+            "the file was edited",
+        ),
+    ] {
+        std::fs::write(&units, &edit).unwrap();
+        let out = merge(&units, &[&results]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        let message = text(&out.stderr);
+        assert!(message.contains(expect), "{expect}: {message}");
+    }
+    // An old units file (no identity in its header) is still read.
+    let old: String = good
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                let mut header: serde_json::Value = serde_json::from_str(l).unwrap();
+                header.as_object_mut().unwrap().remove("split");
+                format!("{header}\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&units, old).unwrap();
+    assert_eq!(nodes(&merge(&units, &[&results])), "Nodes searched: 8902");
+}
+
+/// Issue 21: shard counts are bounded (`0/18446744073709551615` overflowed a capacity,
+/// `0/4294967296` aborted on 64 GiB, `0/100000000` ran a loop per shard per unit), from
+/// --shard and from Slurm's variables alike; a large valid count runs at once.
+#[test]
+fn shard_counts_are_bounded() {
+    let dir = TempDir::new("shards");
+    let units = split(&dir, "units.jsonl", &["3", "--at", "1"]);
+    for shard in ["0/18446744073709551615", "0/4294967296", "0/100000000"] {
+        let out = sliders(&[
+            "perft",
+            "run",
+            &units,
+            "--shard",
+            shard,
+            "--out",
+            &dir.file("r.jsonl"),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{shard}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("--shard")
+                && text(&out.stderr).contains("a shard count N of 1 to 4000001"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(["perft", "run", &units, "--out", &dir.file("r.jsonl")])
+        .env("SLURM_ARRAY_TASK_ID", "0")
+        .env("SLURM_ARRAY_TASK_COUNT", "18446744073709551615")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("SLURM_ARRAY_TASK_ID/COUNT"));
+    let results = dir.file("last.jsonl");
+    run_shard(&units, "4000000/4000001", &results);
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), "");
+}
+
+/// Issue 21: a missing results file is bad input (exit 2), as for `verify` and `--epd`.
+#[test]
+fn a_missing_results_file_is_bad_input() {
+    let dir = TempDir::new("missing");
+    let units = split(&dir, "units.jsonl", &["2", "--at", "1"]);
+    let out = merge(&units, &[&dir.file("nowhere.jsonl")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("nowhere.jsonl"));
 }

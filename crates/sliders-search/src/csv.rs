@@ -104,6 +104,8 @@ pub fn parse_hex(value: &str) -> Option<u64> {
 pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
     let mut file = CsvFile::default();
     let mut header: Option<Vec<String>> = None;
+    // A UTF-8 byte-order mark (editors on Windows add one) is not part of the header.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         file.lines = line;
@@ -142,7 +144,7 @@ pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
                 if !names.iter().any(|n| n == required) {
                     return Err(err(
                         line,
-                        format!("header lacks the column '{required}' (header: {content})"),
+                        format!("header lacks the column '{required}' (header: {content:?})"),
                     ));
                 }
             }

@@ -173,6 +173,49 @@ pub struct RefineState {
     pub set: String,
 }
 
+/// The largest counter a state may hold: 2^62, centuries of drawing at a billion
+/// candidates a second, and far enough from 2^64 that adding a run's counts cannot wrap.
+pub const MAX_STATE_COUNT: u64 = 1 << 62;
+
+impl RefineState {
+    /// Reads a state file's JSON and checks that its counters could have been written by
+    /// a run: seconds finite and not negative, counters at most [`MAX_STATE_COUNT`],
+    /// valid candidates no more than those drawn. (Whether it belongs to this run, and
+    /// whether its set verifies, is checked when the run starts.)
+    ///
+    /// ```
+    /// use sliders_search::refine::RefineState;
+    /// assert!(RefineState::from_json("{}").is_err());
+    /// ```
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        let state: RefineState = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if !(state.seconds.is_finite() && state.seconds >= 0.0) {
+            return Err(format!(
+                "\"seconds\": {} is not a time spent (finite, not negative)",
+                state.seconds
+            ));
+        }
+        for (name, value) in [
+            ("visits", state.visits),
+            ("drawn", state.drawn),
+            ("valid", state.valid),
+        ] {
+            if value > MAX_STATE_COUNT {
+                return Err(format!(
+                    "\"{name}\": {value} is more than any run counts (at most 2^62)"
+                ));
+            }
+        }
+        if state.valid > state.drawn {
+            return Err(format!(
+                "\"valid\": {} candidates, more than the {} drawn",
+                state.valid, state.drawn
+            ));
+        }
+        Ok(state)
+    }
+}
+
 /// Why a run cannot start.
 #[derive(Debug)]
 pub enum RefineError {

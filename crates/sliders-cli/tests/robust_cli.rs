@@ -1,0 +1,509 @@
+//! Issue 21 through the binary: bounds on every number typed, no panic or abort on
+//! input, the right square named, outputs never set back, and exit codes as the contract
+//! (docs/robustness.md) lists them. (The work-unit cases are in units_cli.rs.)
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sliders");
+const BLACK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
+);
+/// Our refined black set: 87,712 entries, smaller than the published 87,988.
+const BLACK_SMALLER: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/own/black_magics_87712_refined.csv"
+);
+
+fn sliders(args: &[&str]) -> Output {
+    sliders_in(None, args)
+}
+
+fn sliders_in(dir: Option<&Path>, args: &[&str]) -> Output {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .env_remove("SLIDERS_SCHEME")
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("SLURM_ARRAY_TASK_COUNT");
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    command.output().expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh directory in the temp directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path =
+            std::env::temp_dir().join(format!("sliders-robust-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Exit 2 and a message that contains `expect`.
+fn refused(args: &[&str], expect: &str) {
+    let o = sliders(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    assert!(stderr(&o).contains(expect), "{args:?}: {}", stderr(&o));
+}
+
+/// Each number a user types is bounded: exit 2 naming the option and its range, where
+/// `--time 99999999999999999999h` panicked (exit 101), `--candidates 2^64-1` aborted on
+/// a 5 EB allocation and `--threads 100000` never finished.
+#[test]
+fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
+    let dir = TempDir::new("bounds");
+    let out = dir.file("out.csv");
+    for (args, expect) in [
+        (
+            vec![
+                "refine",
+                BLACK,
+                "--out",
+                &out,
+                "--time",
+                "99999999999999999999h",
+            ],
+            "'--time <TIME>': \"99999999999999999999h\": expected 0 to 8784h",
+        ),
+        (
+            vec![
+                "find",
+                "--scheme",
+                "fancy",
+                "--time",
+                "99999999999999999999h",
+            ],
+            "'--time <TIME>'",
+        ),
+        (
+            vec![
+                "refine",
+                BLACK,
+                "--out",
+                &out,
+                "--visits",
+                "1",
+                "--candidates",
+                "18446744073709551615",
+            ],
+            "'--candidates <CANDIDATES>': expected 1 to 16777216",
+        ),
+        (
+            vec![
+                "refine",
+                BLACK,
+                "--out",
+                &out,
+                "--visits",
+                "1",
+                "--threads",
+                "100000",
+            ],
+            "'--threads <THREADS>': expected 1 to 1024, got 100000",
+        ),
+        (
+            vec!["find", "--scheme", "fancy", "--threads", "100000"],
+            "'--threads <THREADS>': expected 1 to 1024, got 100000",
+        ),
+        (
+            vec!["find", "--scheme", "fancy", "--threads", "0"],
+            "expected 1 to 1024, got 0",
+        ),
+        (
+            vec!["perft", "3", "--threads", "100000"],
+            "'--threads <THREADS>': expected 0 to 1024 (0: one per core), got 100000",
+        ),
+        (vec!["perft", "25"], "expected 0 to 24 plies, got 25"),
+        (
+            vec!["perft", "1", "--hash", "18446744073709551615"],
+            "'--hash <HASH>': expected 0 to 1048576 MB",
+        ),
+        (
+            vec!["perft", "1", "--hash", "-1"],
+            "unexpected argument '-1'",
+        ),
+        (
+            vec!["bench", "--lookups", "100000000000"],
+            "'--lookups <LOOKUPS>': expected 1 to 100000000",
+        ),
+        (
+            vec!["bench", "--perft", "30"],
+            "expected 0 to 8 plies, got 30",
+        ),
+        (
+            vec!["find", "--scheme", "offset-in-magic", "--trials", "0"],
+            "'--trials <TRIALS>': expected 1 to 1048576",
+        ),
+    ] {
+        refused(&args, expect);
+    }
+    assert!(
+        !Path::new(&out).exists(),
+        "nothing written on refused input"
+    );
+}
+
+/// `verify` and `pack` without `--scheme` name the square that is wrong: a black set
+/// with one bit of rook f1's magic flipped was reported as "rook b1" (the fixed-shift
+/// reading, tried first, fails there).
+#[test]
+fn an_inferred_scheme_names_the_bad_square() {
+    let dir = TempDir::new("f1");
+    let text = std::fs::read_to_string(BLACK).unwrap();
+    let flipped = text.replace(
+        "rook,f1,5,0x0020012120a00020,",
+        "rook,f1,5,0x0020012120a00021,",
+    );
+    assert_ne!(flipped, text);
+    let path = dir.file("flipped.csv");
+    std::fs::write(&path, flipped).unwrap();
+    for args in [vec!["verify", &path], vec!["pack", &path]] {
+        let o = sliders(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("bad black set (also tried: fixed-shift): rook f1:"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+/// A UTF-8 byte-order mark before the header is not part of it ("header lacks the
+/// column 'piece'" with the mark invisible, before).
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = TempDir::new("bom");
+    let path = dir.file("bom.csv");
+    let text = std::fs::read_to_string(BLACK).unwrap();
+    std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+    let o = sliders(&["verify", &path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// Bytes that are not UTF-8 on `attacks`' stdin are bad input: exit 2 (was 1).
+#[test]
+fn attacks_refuses_non_utf8_with_exit_2() {
+    let mut child = Command::new(BIN)
+        .arg("attacks")
+        .env_remove("SLIDERS_SCHEME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"rook a1 0x0\nrook \xff\xfe 0x0\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 2: not UTF-8"), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "0x01010101010101fe\n");
+}
+
+/// `--out ./same.json --resume same.json` names one file: caught on the real path (the
+/// check compared the text).
+#[test]
+fn out_and_resume_clash_on_the_real_path() {
+    let dir = TempDir::new("clash");
+    let o = sliders_in(
+        Some(&dir.0),
+        &[
+            "refine",
+            BLACK,
+            "--out",
+            "./same.json",
+            "--resume",
+            "same.json",
+            "--visits",
+            "1",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
+    let o = sliders_in(
+        Some(&dir.0),
+        &[
+            "find",
+            "--scheme",
+            "fancy",
+            "--squares",
+            "a1",
+            "--piece",
+            "rook",
+            "--out",
+            "./s.json",
+            "--resume",
+            "s.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
+    assert!(std::fs::read_dir(&dir.0).unwrap().next().is_none());
+}
+
+/// A state whose counters no run could have written (`"seconds": -5`, `drawn` =
+/// 2^64-1) is refused naming the state file.
+#[test]
+fn a_tampered_refine_state_is_refused() {
+    let dir = TempDir::new("tampered");
+    let out = dir.file("out.csv");
+    let state = dir.file("state.json");
+    let o = sliders(&[
+        "refine",
+        BLACK,
+        "--out",
+        &out,
+        "--resume",
+        &state,
+        "--visits",
+        "1",
+        "--threads",
+        "1",
+        "--candidates",
+        "256",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let good = std::fs::read_to_string(&state).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&good).unwrap();
+    for (field, bad, expect) in [
+        ("seconds", serde_json::json!(-5), "\"seconds\": -5"),
+        (
+            "drawn",
+            serde_json::json!(u64::MAX),
+            "\"drawn\": 18446744073709551615 is more than any run counts",
+        ),
+        ("valid", serde_json::json!(1u64 << 40), "more than the"),
+    ] {
+        let mut edited = value.clone();
+        edited[field] = bad;
+        std::fs::write(&state, edited.to_string()).unwrap();
+        let o = sliders(&[
+            "refine",
+            BLACK,
+            "--out",
+            &out,
+            "--resume",
+            &state,
+            "--visits",
+            "2",
+            "--threads",
+            "1",
+            "--candidates",
+            "256",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{field}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("state.json") && stderr(&o).contains(expect),
+            "{field}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+/// `refine --out` is never set back to a larger set: a run that starts from (or resumes
+/// to) a set larger than the one --out holds keeps --out (87,938 entries became 87,953
+/// before).
+#[test]
+fn refine_never_replaces_out_with_a_larger_set() {
+    let dir = TempDir::new("backwards");
+    let out = dir.file("best.csv");
+    std::fs::copy(BLACK_SMALLER, &out).unwrap();
+    let before = std::fs::read_to_string(&out).unwrap();
+    let o = sliders(&[
+        "refine",
+        BLACK,
+        "--out",
+        &out,
+        "--visits",
+        "3",
+        "--threads",
+        "1",
+        "--candidates",
+        "256",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("kept: it holds a set of 87712 entries, smaller than this run's"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), before);
+    // A file that holds no set of the scheme is replaced, as before.
+    std::fs::write(&out, "not a set\n").unwrap();
+    let o = sliders(&[
+        "refine",
+        BLACK,
+        "--out",
+        &out,
+        "--visits",
+        "1",
+        "--threads",
+        "1",
+        "--candidates",
+        "256",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(sliders(&["verify", &out]).status.success());
+}
+
+/// The first stderr line of a run that would take beyond reason: read, then the run is
+/// ended (its count is not waited for).
+fn first_warning(args: &[&str]) -> String {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env_remove("SLIDERS_SCHEME")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    line
+}
+
+/// A perft depth, or an EPD `D100`, whose count would take beyond reason gets a
+/// warning with the estimate, and runs on (not a refusal).
+#[test]
+fn deep_counts_are_warned_about() {
+    let line = first_warning(&["perft", "14"]);
+    assert!(
+        line.contains("warning: perft(14) is about") && line.contains("years"),
+        "{line}"
+    );
+    let dir = TempDir::new("d100");
+    let epd = dir.file("deep.epd");
+    std::fs::write(
+        &epd,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D100 1\n",
+    )
+    .unwrap();
+    let line = first_warning(&["perft", "--epd", &epd]);
+    assert!(
+        line.contains("deep.epd:1: D100 is about") && line.contains("warning"),
+        "{line}"
+    );
+}
+
+/// An executable script in `dir` that prints `body` whatever its arguments.
+fn engine(dir: &TempDir, name: &str, body: &str) -> String {
+    let path = dir.file(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    let mut perms = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&path, perms).unwrap();
+    path
+}
+
+/// `--compare` reads Stockfish's `e2e4: 20` style (it read `e2e4:` as a move and
+/// reported a difference, exit 1); a line that is not a move is exit 2; an engine that
+/// hangs is killed after `--compare-timeout` (exit 2), where it was waited for forever.
+#[test]
+fn compare_reads_stockfish_style_refuses_junk_and_times_out() {
+    let dir = TempDir::new("compare");
+    let divide: String = [
+        "a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3", "g2g3", "h2h3", "a2a4", "b2b4", "c2c4",
+        "d2d4", "e2e4", "f2f4", "g2g4", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
+    ]
+    .iter()
+    .map(|m| format!("{m}: 1\\n"))
+    .collect();
+    let stockfish = engine(
+        &dir,
+        "sf.sh",
+        &format!("printf '{divide}\\nNodes searched: 20\\n'"),
+    );
+    let o = sliders(&["perft", "--compare", &stockfish, "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("agree: perft(1) = 20 nodes"));
+    let junk = engine(&dir, "junk.sh", "printf 'e2e4x 1\\n\\n1\\n'");
+    let o = sliders(&["perft", "--compare", &junk, "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("printed line 1: \"e2e4x\" is not a move in UCI notation"),
+        "{}",
+        stderr(&o)
+    );
+    let hangs = engine(&dir, "hangs.sh", "sleep 600");
+    let o = sliders(&["perft", "--compare", &hangs, "1", "--compare-timeout", "1s"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("did not answer within 1 s"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Exit status 2 for bad input, for every subcommand (docs/robustness.md's table; the
+/// 0 and 1 cases are in each subcommand's own tests).
+#[test]
+fn every_subcommand_exits_2_on_bad_input() {
+    let dir = TempDir::new("exit2");
+    let missing = dir.file("missing");
+    let out = dir.file("out");
+    for args in [
+        vec!["schemes", "--bogus"],
+        vec!["attacks", "--scheme", "nope"],
+        vec!["show", "0xZZ"],
+        vec!["bench", "--schemes", "nope"],
+        vec!["perft", "1", "--fen", "not a fen"],
+        vec!["perft", "--epd", &missing],
+        vec!["perft", "--perftree", "1", "not a fen"],
+        vec!["perft", "--compare", "true", "1", "--moves", "e2e5"],
+        vec!["perft", "split", "3", "--at", "4"],
+        vec!["perft", "run", &missing, "--shard", "0/1", "--out", &out],
+        vec!["perft", "merge", &missing, &missing],
+        vec!["find", "--scheme", "nope"],
+        vec!["verify", &missing],
+        vec!["pack", &missing],
+        vec!["export", &missing, "--format", "csv"],
+        vec!["refine", &missing, "--out", &out, "--visits", "1"],
+        vec!["merge-sets", &missing],
+    ] {
+        let o = sliders(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+    let mut child = Command::new(BIN)
+        .arg("analyze")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"not a fen\n")
+        .unwrap();
+    assert_eq!(child.wait_with_output().unwrap().status.code(), Some(2));
+    assert!(!Path::new(&out).exists());
+}
