@@ -68,29 +68,42 @@ impl<S: Scheme> Sink for Counter<S> {
 /// order for searches (`Move`'s kind codes: 6 queen, 3 knight, 5 rook, 4 bishop).
 const PROMOTION_ORDER: [u16; 4] = [6, 3, 5, 4];
 
-impl Sink for MoveList {
-    #[inline(always)]
-    fn piece(&mut self, _role: Role, from: u32, mut targets: u64) {
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            targets &= targets - 1;
-            self.push(Move::from_raw(from, to, 0));
+/// Hands `f` each move of a piece on `from` to one of `targets`.
+#[inline(always)]
+fn piece_moves(from: u32, mut targets: u64, mut f: impl FnMut(Move)) {
+    while targets != 0 {
+        let to = targets.trailing_zeros();
+        targets &= targets - 1;
+        f(Move::from_raw(from, to, 0));
+    }
+}
+
+/// Hands `f` each pawn move to one of `targets` from `to - delta`, four promotions each
+/// when `promo`.
+#[inline(always)]
+fn pawn_moves(mut targets: u64, delta: i32, promo: bool, mut f: impl FnMut(Move)) {
+    while targets != 0 {
+        let to = targets.trailing_zeros();
+        targets &= targets - 1;
+        let from = (to as i32 - delta) as u32;
+        if promo {
+            for kind in PROMOTION_ORDER {
+                f(Move::from_raw(from, to, kind));
+            }
+        } else {
+            f(Move::from_raw(from, to, 0));
         }
     }
+}
+
+impl Sink for MoveList {
     #[inline(always)]
-    fn pawns(&mut self, mut targets: u64, delta: i32, promo: bool) {
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            targets &= targets - 1;
-            let from = (to as i32 - delta) as u32;
-            if promo {
-                for kind in PROMOTION_ORDER {
-                    self.push(Move::from_raw(from, to, kind));
-                }
-            } else {
-                self.push(Move::from_raw(from, to, 0));
-            }
-        }
+    fn piece(&mut self, _role: Role, from: u32, targets: u64) {
+        piece_moves(from, targets, |mv| self.push(mv));
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, delta: i32, promo: bool) {
+        pawn_moves(targets, delta, promo, |mv| self.push(mv));
     }
     #[inline(always)]
     fn one(&mut self, mv: Move) {
@@ -289,26 +302,11 @@ impl<B> Visitor<'_, B> {
 }
 
 impl<B> Sink for Visitor<'_, B> {
-    fn piece(&mut self, _role: Role, from: u32, mut targets: u64) {
-        while targets != 0 && self.result.is_continue() {
-            let to = targets.trailing_zeros();
-            targets &= targets - 1;
-            self.each(Move::from_raw(from, to, 0));
-        }
+    fn piece(&mut self, _role: Role, from: u32, targets: u64) {
+        piece_moves(from, targets, |mv| self.each(mv));
     }
-    fn pawns(&mut self, mut targets: u64, delta: i32, promo: bool) {
-        while targets != 0 && self.result.is_continue() {
-            let to = targets.trailing_zeros();
-            targets &= targets - 1;
-            let from = (to as i32 - delta) as u32;
-            if promo {
-                for kind in PROMOTION_ORDER {
-                    self.each(Move::from_raw(from, to, kind));
-                }
-            } else {
-                self.each(Move::from_raw(from, to, 0));
-            }
-        }
+    fn pawns(&mut self, targets: u64, delta: i32, promo: bool) {
+        pawn_moves(targets, delta, promo, |mv| self.each(mv));
     }
     fn one(&mut self, mv: Move) {
         self.each(mv);
