@@ -13,7 +13,7 @@ const CSV: &str = concat!(
 );
 const CORE_DATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../sliders/src/schemes/data/offset_in_magic_generated.rs"
+    "/../sliders-core/src/schemes/data/offset_in_magic_generated.rs"
 );
 /// The committed set's table size (its provenance line says the same).
 const ENTRIES: usize = 226_716;
