@@ -81,7 +81,8 @@ pub enum SearchCommand {
     Export {
         /// The CSV file.
         file: PathBuf,
-        /// rust, csv, json or c (a C99/C++ header with sliders_init and the lookups).
+        /// rust, csv, json or c (a C99/C++ header with sliders_init and the lookups; cpp
+        /// is the same header).
         #[arg(long)]
         format: String,
         /// The scheme, as for `verify`.
@@ -581,7 +582,7 @@ fn parse_scheme(name: &str) -> Result<SchemeKind, CliError> {
 fn parse_format(name: &str) -> Result<Format, CliError> {
     Format::from_name(name).ok_or_else(|| {
         CliError::input(format!(
-            "unknown format '{name}': expected csv, rust, json or c"
+            "unknown format '{name}': expected csv, rust, json, c or cpp"
         ))
     })
 }
