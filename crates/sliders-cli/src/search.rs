@@ -84,7 +84,8 @@ pub enum SearchCommand {
     Export {
         /// The CSV file.
         file: PathBuf,
-        /// rust, csv, json or c (a C99/C++ header with sliders_init and the lookups).
+        /// rust, csv, json or c (a C99/C++ header with sliders_init and the lookups; cpp
+        /// is the same header).
         #[arg(long)]
         format: String,
         /// The scheme, as for `verify`.
@@ -549,7 +550,7 @@ fn pack(path: &Path, scheme: Option<&str>, out: Option<&Path>) -> Result<(), Cli
 fn parse_format(name: &str) -> Result<Format, CliError> {
     Format::from_name(name).ok_or_else(|| {
         CliError::input(format!(
-            "unknown format '{name}': expected csv, rust, json or c"
+            "unknown format '{name}': expected csv, rust, json, c or cpp"
         ))
     })
 }

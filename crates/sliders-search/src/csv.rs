@@ -124,7 +124,7 @@ pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
                     .trim()
                     .parse::<u32>()
                     .ok()
-                    .filter(|&s| s <= crate::offset::MAX_OFFSET_SHIFT)
+                    .filter(|&s| s <= crate::set::MAX_OFFSET_SHIFT)
                     .ok_or_else(|| {
                         err(
                             line,

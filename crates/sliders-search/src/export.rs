@@ -34,13 +34,13 @@ pub enum Format {
 }
 
 impl Format {
-    /// Parses `csv`, `rust`, `json` or `c`.
+    /// Parses `csv`, `rust`, `json` or `c` (`cpp` names the same header: it is C++ too).
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "csv" => Some(Format::Csv),
             "rust" | "rs" => Some(Format::Rust),
             "json" => Some(Format::Json),
-            "c" => Some(Format::C),
+            "c" | "cpp" => Some(Format::C),
             _ => None,
         }
     }

@@ -84,7 +84,6 @@ pub mod csv;
 pub mod export;
 pub mod finder;
 pub mod offset;
-mod offset_refine;
 pub mod pack;
 pub mod refine;
 pub mod rng;

@@ -48,20 +48,12 @@ use sliders_core::{RookOrBishop, Square};
 
 use crate::finder::{by_square, AssembleError};
 use crate::rng::{chunk_seed, shuffle, Candidates, Triple};
-use crate::set::{mask_bits, plain_bits, MagicSet, SchemeKind, SetError};
+use crate::set::{mask_bits, plain_bits, MagicSet, SchemeKind};
 use crate::verify::VerifyError;
 
-/// The bits of the magic that hold the offset (in units of `2^offset_shift` entries).
-pub const OFFSET_BITS_MASK: u64 = 0xFFFF;
-
-/// The largest offset shift the scheme allows.
-pub const MAX_OFFSET_SHIFT: u32 = 3;
-
-/// The decoded table offset of a magic: `(m & 0xFFFF) << offset_shift`.
-#[inline(always)]
-pub const fn decoded_offset(magic: u64, offset_shift: u32) -> u32 {
-    ((magic & OFFSET_BITS_MASK) as u32) << offset_shift
-}
+// The offset-in-magic encoding lives with the set, which checks it when a set is built;
+// here under the names it has always had.
+pub use crate::set::{decoded_offset, MAX_OFFSET_SHIFT, OFFSET_BITS_MASK};
 
 /// The shift of the scheme: 52 for rooks (12-bit window), 55 for bishops (9-bit).
 pub const fn shift_of(piece: RookOrBishop) -> u32 {
@@ -566,27 +558,4 @@ pub fn write_core_data(set: &MagicSet, command: &str) -> Result<String, CoreData
         out.push_str("];\n");
     }
     Ok(out)
-}
-
-/// Checks that every square's `offset` equals its magic's low bits shifted by
-/// `offset_shift`: the first square that disagrees (rook a1..h8, then bishop).
-pub(crate) fn check_offsets(
-    magics: &[[crate::SquareMagic; 64]; 2],
-    offset_shift: u32,
-) -> Result<(), SetError> {
-    for piece in RookOrBishop::BOTH {
-        for square in Square::ALL {
-            let m = magics[piece.index()][square as usize];
-            if m.offset != decoded_offset(m.magic, offset_shift) {
-                return Err(SetError::OffsetNotInMagic {
-                    piece,
-                    square,
-                    offset: m.offset,
-                    magic: m.magic,
-                    offset_shift,
-                });
-            }
-        }
-    }
-    Ok(())
 }

@@ -173,7 +173,7 @@ pub enum SetError {
         offset_shift: u32,
     },
     /// An offset-in-magic set's offset shift past
-    /// [`MAX_OFFSET_SHIFT`](crate::offset::MAX_OFFSET_SHIFT): the shift is the set's, not a
+    /// [`MAX_OFFSET_SHIFT`]: the shift is the set's, not a
     /// square's.
     OffsetShift {
         /// The shift given.
@@ -236,7 +236,7 @@ impl fmt::Display for SetError {
             SetError::OffsetShift { offset_shift } => write!(
                 f,
                 "offset shift {offset_shift}: offset-in-magic allows 0 to {}",
-                crate::offset::MAX_OFFSET_SHIFT
+                MAX_OFFSET_SHIFT
             ),
             SetError::OffsetNotInMagic {
                 piece,
@@ -248,7 +248,7 @@ impl fmt::Display for SetError {
                 f,
                 "{piece} {square}: offset {offset} disagrees with the magic 0x{magic:016x}: its low 16 bits give 0x{:04x} << {offset_shift} = {}",
                 magic & 0xFFFF,
-                crate::offset::decoded_offset(*magic, *offset_shift)
+                decoded_offset(*magic, *offset_shift)
             ),
         }
     }
@@ -390,14 +390,14 @@ impl MagicSet {
             let first = magics
                 .iter()
                 .flat_map(|p| p.iter())
-                .find(|m| m.magic & crate::offset::OFFSET_BITS_MASK != 0);
+                .find(|m| m.magic & OFFSET_BITS_MASK != 0);
             if let Some(m) = first {
-                let low = (m.magic & crate::offset::OFFSET_BITS_MASK) as u32;
-                offset_shift = (0..=crate::offset::MAX_OFFSET_SHIFT)
+                let low = (m.magic & OFFSET_BITS_MASK) as u32;
+                offset_shift = (0..=MAX_OFFSET_SHIFT)
                     .find(|&s| low << s == m.offset)
                     .unwrap_or(0);
             }
-            crate::offset::check_offsets(&magics, offset_shift)?;
+            check_offsets(&magics, offset_shift)?;
         }
         Ok(MagicSet {
             scheme,
@@ -418,10 +418,7 @@ impl MagicSet {
             magics.map(|magic| SquareMagic {
                 magic,
                 bits: plain_bits(piece),
-                offset: crate::offset::decoded_offset(
-                    magic,
-                    offset_shift.min(crate::offset::MAX_OFFSET_SHIFT),
-                ),
+                offset: decoded_offset(magic, offset_shift.min(MAX_OFFSET_SHIFT)),
             })
         };
         Self::with_offset_shift(
@@ -441,11 +438,11 @@ impl MagicSet {
         offset_shift: u32,
     ) -> Result<Self, SetError> {
         if scheme == SchemeKind::OffsetInMagic {
-            if offset_shift > crate::offset::MAX_OFFSET_SHIFT {
+            if offset_shift > MAX_OFFSET_SHIFT {
                 return Err(SetError::OffsetShift { offset_shift });
             }
             // Checked against the given shift first, so an error names the right square.
-            crate::offset::check_offsets(&[rook, bishop], offset_shift)?;
+            check_offsets(&[rook, bishop], offset_shift)?;
         }
         let mut set = MagicSet::new(scheme, rook, bishop)?;
         if scheme == SchemeKind::OffsetInMagic {
@@ -609,6 +606,46 @@ pub fn cumulative_offsets(bits: &[u32; 64]) -> [u32; 64] {
         next += 1 << bits[i];
     }
     out
+}
+
+// The offset-in-magic encoding ([`SchemeKind::OffsetInMagic`]): a square's offset in
+// its magic's low 16 bits. Here, with the set that checks it, so that the set and the
+// offset-in-magic search (`crate::offset`, which re-exports these) do not import each
+// other.
+
+/// The bits of the magic that hold the offset (in units of `2^offset_shift` entries).
+pub const OFFSET_BITS_MASK: u64 = 0xFFFF;
+
+/// The largest offset shift the scheme allows.
+pub const MAX_OFFSET_SHIFT: u32 = 3;
+
+/// The decoded table offset of a magic: `(m & 0xFFFF) << offset_shift`.
+#[inline(always)]
+pub const fn decoded_offset(magic: u64, offset_shift: u32) -> u32 {
+    ((magic & OFFSET_BITS_MASK) as u32) << offset_shift
+}
+
+/// Checks that every square's `offset` equals its magic's low bits shifted by
+/// `offset_shift`: the first square that disagrees (rook a1..h8, then bishop).
+pub(crate) fn check_offsets(
+    magics: &[[SquareMagic; 64]; 2],
+    offset_shift: u32,
+) -> Result<(), SetError> {
+    for piece in RookOrBishop::BOTH {
+        for square in Square::ALL {
+            let m = magics[piece.index()][square as usize];
+            if m.offset != decoded_offset(m.magic, offset_shift) {
+                return Err(SetError::OffsetNotInMagic {
+                    piece,
+                    square,
+                    offset: m.offset,
+                    magic: m.magic,
+                    offset_shift,
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Serde for [`Square`] as its name (`"e4"`), for `#[serde(with = ...)]`.

@@ -317,6 +317,8 @@ fn the_header_names_its_set_and_refuses_to_be_read() {
     ] {
         assert!(header.contains(signature), "{signature}");
     }
+    // `cpp` asks for the same header, which compiles as C++ (tested above).
+    assert_eq!(export::Format::from_name("cpp"), Some(export::Format::C));
     let error = export::read(&header, export::Format::C, None).unwrap_err();
     assert!(
         error.message.contains("written, not read"),

@@ -3,8 +3,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::candidate::CandidateKind;
 use super::monitor::Counters;
-use super::seeding::CandidateKind;
 use super::tester::{Folded, Product, Scratch, Tester, Wide};
 use crate::rng::Candidates;
 use crate::set::SchemeKind;

@@ -30,6 +30,7 @@
 //! `assemble` lays found magics out as a set, `tune` tunes [`TUNED_SEEDS`].
 
 mod assemble;
+mod candidate;
 mod chunk;
 mod driver;
 mod monitor;
@@ -47,7 +48,8 @@ use sliders_core::{RookOrBishop, Square};
 
 pub(crate) use assemble::by_square;
 pub use assemble::{all_targets, assemble, AssembleError};
-pub use seeding::{CandidateKind, Seeding, TUNED_SEEDS};
+pub use candidate::CandidateKind;
+pub use seeding::{Seeding, TUNED_SEEDS};
 pub use state::{Progress, SearchState, StateDifference, StateError, StateProgress};
 pub use tester::MAX_FIND_BITS;
 pub(crate) use tester::{Scratch, SquareData, Tester, Wide};

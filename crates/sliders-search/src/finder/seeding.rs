@@ -1,13 +1,13 @@
-//! Where candidates come from: the seeding the user picks, the candidate kind, and for
-//! each square the chunks of its candidate stream.
+//! Where candidates come from: the seeding the user picks, and for each square the
+//! chunks of its candidate stream (the candidate kind is `candidate`'s).
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
+use super::candidate::CandidateKind;
 use super::chunk::{ChunkJob, ChunkResult};
 use super::tester::Scratch;
 use super::Target;
-use crate::rng::{chunk_seed, Candidates, Triple, Xorshift64Star, STOCKFISH_RANK_SEEDS};
+use crate::rng::{chunk_seed, Triple, Xorshift64Star, STOCKFISH_RANK_SEEDS};
 
 /// Where candidates come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,26 +92,6 @@ impl Seeding {
                 batch,
             },
             Seeding::Chain(_) => unreachable!("chain seeding: one stream for all squares"),
-        }
-    }
-}
-
-/// How a candidate is drawn from the generator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CandidateKind {
-    /// The AND of three outputs (about 8 bits set): Stockfish's.
-    Sparse,
-    /// One output (about 32 bits set): the published reduced-bit magics are dense.
-    Dense,
-}
-
-impl CandidateKind {
-    /// The next candidate of this kind.
-    #[inline(always)]
-    pub(super) fn draw<G: Candidates>(self, generator: &mut G) -> u64 {
-        match self {
-            CandidateKind::Sparse => generator.sparse(),
-            CandidateKind::Dense => generator.dense(),
         }
     }
 }

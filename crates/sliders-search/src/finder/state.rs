@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use sliders_core::{RookOrBishop, Square};
 
-use super::seeding::CandidateKind;
+use super::candidate::CandidateKind;
 use super::{FindOptions, Found, Target};
 
 /// The state file format's version.

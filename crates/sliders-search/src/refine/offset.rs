@@ -22,11 +22,11 @@
 
 use sliders_core::{RookOrBishop, Square};
 
-use crate::offset::{square_trials, trial, Scratch, SquareData, OFFSET_BITS_MASK};
-use crate::refine::{
-    highest_first, input_provenance, provenance_line, ruin, start_state, Layout, RefineError,
-    RefineOptions, RefineState,
+use super::layout::{highest_first, ruin, Layout};
+use super::state::{
+    input_provenance, provenance_line, start_state, RefineError, RefineOptions, RefineState,
 };
+use crate::offset::{square_trials, trial, Scratch, SquareData, OFFSET_BITS_MASK};
 use crate::rng::{chunk_seed, mix64, Candidates, Triple, Xorshift64Star};
 use crate::set::{MagicSet, SchemeKind};
 
