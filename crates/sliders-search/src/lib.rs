@@ -32,6 +32,7 @@ pub mod finder;
 pub mod offset;
 mod offset_refine;
 pub mod pack;
+pub mod prove;
 pub mod refine;
 pub mod rng;
 pub mod set;
