@@ -517,15 +517,22 @@ mod tests {
 
     #[test]
     fn a_lemma_that_does_not_follow_is_rejected() {
-        // -1 is not implied: (a | b), (a | !b) force a.
+        // (a | b), (a | !b) force a: -1 is neither RUP nor RAT (resolving with (1 | 2)
+        // leaves (-1 | 2), which (1 | -2) does not refute).
+        let formula = vec![vec![1, 2], vec![1, -2]];
         let proof = parse_proof(b"-1 0\n0\n").unwrap();
         assert_eq!(
-            check(2, &all_four(), &proof),
+            check(2, &formula, &proof),
             Err(ProofError::NotImplied {
                 lemma: 1,
                 clause: vec![-1]
             })
         );
+        // In the unsatisfiable all-four formula, -1 does follow (but 0 alone does not).
+        let proof = parse_proof(b"-1 0\n0\n").unwrap();
+        assert!(check(2, &all_four(), &proof).is_ok());
+        let proof = parse_proof(b"0\n").unwrap();
+        assert!(check(2, &all_four(), &proof).is_err());
     }
 
     #[test]
