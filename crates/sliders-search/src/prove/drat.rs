@@ -182,8 +182,9 @@ struct Checker {
     alive: Vec<bool>,
     /// Live clauses by their sorted literals (for deletions).
     by_key: HashMap<Vec<Lit>, Vec<u32>>,
-    /// Watch lists by literal code (`2v` positive, `2v + 1` negative).
-    watches: Vec<Vec<u32>>,
+    /// Watch lists by literal code (`2v` positive, `2v + 1` negative): the clause and a
+    /// blocking literal of it (when that is true, the clause need not be looked at).
+    watches: Vec<Vec<(u32, Lit)>>,
     /// 1 true, -1 false, 0 unassigned, by variable.
     value: Vec<i8>,
     /// The clause a top-level literal was implied by (NONE for a temporary one).
@@ -224,8 +225,15 @@ impl Checker {
             let mut i = 0;
             let mut conflict = false;
             while i < list.len() {
-                let id = list[i];
+                let (id, blocker) = list[i];
                 i += 1;
+                if lit_value(&self.value, blocker) == 1 {
+                    if self.alive[id as usize] {
+                        list[keep] = (id, blocker);
+                        keep += 1;
+                    }
+                    continue;
+                }
                 if !self.alive[id as usize] {
                     continue;
                 }
@@ -235,7 +243,7 @@ impl Checker {
                 }
                 let first = clause[0];
                 if lit_value(&self.value, first) == 1 {
-                    list[keep] = id;
+                    list[keep] = (id, first);
                     keep += 1;
                     continue;
                 }
@@ -243,7 +251,7 @@ impl Checker {
                 for k in 2..clause.len() {
                     if lit_value(&self.value, clause[k]) != -1 {
                         clause.swap(1, k);
-                        self.watches[code(clause[1])].push(id);
+                        self.watches[code(clause[1])].push((id, first));
                         moved = true;
                         break;
                     }
@@ -251,7 +259,7 @@ impl Checker {
                 if moved {
                     continue;
                 }
-                list[keep] = id;
+                list[keep] = (id, first);
                 keep += 1;
                 if lit_value(&self.value, first) == -1 {
                     conflict = true;
@@ -364,8 +372,8 @@ impl Checker {
                 }
             }
             _ => {
-                self.watches[code(clause[0])].push(id);
-                self.watches[code(clause[1])].push(id);
+                self.watches[code(clause[0])].push((id, clause[1]));
+                self.watches[code(clause[1])].push((id, clause[0]));
                 let (first, second) = (self.lit_value(clause[0]), self.lit_value(clause[1]));
                 if first == -1 {
                     self.inconsistent = true;
