@@ -19,6 +19,7 @@ mod explain;
 mod files;
 mod parse;
 mod perft;
+mod prove;
 mod refine;
 mod search;
 mod sets;
@@ -78,6 +79,9 @@ enum Command {
     /// Magic search and magic files: find, verify, pack, export.
     #[command(flatten)]
     Search(search::SearchCommand),
+    /// Is there a magic with this many index bits for one square? A SAT formula: prints
+    /// `found 0x<magic>` (verified) or `none` (with a checked DRAT proof).
+    Prove(prove::ProveArgs),
 }
 
 fn main() -> ExitCode {
@@ -102,6 +106,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Analyze => analyze::run(),
         Command::Search(command) => search::run(command),
+        Command::Prove(args) => prove::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -85,6 +85,7 @@ pub mod export;
 pub mod finder;
 pub mod offset;
 pub mod pack;
+pub mod prove;
 pub mod refine;
 pub mod rng;
 pub mod set;

@@ -5,7 +5,7 @@ use std::fmt;
 
 use sliders_core::{Bitboard, RookOrBishop, Square};
 
-use crate::set::{MagicSet, SchemeKind, MAX_TABLE_ENTRIES};
+use crate::set::{MagicSet, SchemeKind, SquareMagic, MAX_TABLE_ENTRIES};
 
 /// What `verify` found wrong first (squares are checked rook a1..h8, then bishop a1..h8).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -242,4 +242,53 @@ impl MagicSet {
             below_mask: self.below_mask(),
         })
     }
+}
+
+/// Checks one square's magic alone (its offset taken as 0) under `scheme`'s index
+/// function, every relevant occupancy against the reference ray walk, as
+/// [`MagicSet::verify`] does for a whole set. Returns the entries used, or the first
+/// destructive collision. `magic.bits` must be 1 to 24 (it panics otherwise, as the
+/// shift would).
+///
+/// ```
+/// use sliders_core::{RookOrBishop, Square};
+/// use sliders_search::{verify::verify_square, SchemeKind, SquareMagic};
+/// // Bishop b1 with 4 bits, from niklasf/magics (the N-1 status file).
+/// let m = SquareMagic { magic: 0xfc0962854a77f576, bits: 4, offset: 0 };
+/// assert!(verify_square(SchemeKind::Fancy, RookOrBishop::Bishop, Square::B1, m).is_ok());
+/// let wrong = SquareMagic { magic: 1, ..m };
+/// assert!(verify_square(SchemeKind::Fancy, RookOrBishop::Bishop, Square::B1, wrong).is_err());
+/// ```
+pub fn verify_square(
+    scheme: SchemeKind,
+    piece: RookOrBishop,
+    square: Square,
+    magic: SquareMagic,
+) -> Result<usize, VerifyError> {
+    let magic = SquareMagic { offset: 0, ..magic };
+    assert!(
+        (1..=24).contains(&magic.bits),
+        "verify_square: {} index bits, not 1 to 24",
+        magic.bits
+    );
+    let mask = piece.mask(square);
+    let mut table: Vec<Option<(u64, u64)>> = vec![None; 1 << magic.bits];
+    for occ in mask.subsets() {
+        let index = magic.local_index(scheme, mask.0, occ.0);
+        let attacks = piece.attacks(square, occ).0;
+        match table[index as usize] {
+            None => table[index as usize] = Some((attacks, occ.0)),
+            Some((a, _)) if a == attacks => {}
+            Some((_, first)) => {
+                return Err(VerifyError::Collision {
+                    piece,
+                    square,
+                    index,
+                    first: Bitboard(first),
+                    second: occ,
+                })
+            }
+        }
+    }
+    Ok(table.iter().filter(|e| e.is_some()).count())
 }

@@ -1,0 +1,143 @@
+//! `sliders prove`: is there a magic with this many index bits for one square? A SAT
+//! formula solved by CaDiCaL; a found magic is verified, a "none" comes with a DRAT
+//! proof our own checker accepts (issue 24, [`sliders_search::prove`]).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use sliders_core::RookOrBishop;
+use sliders_search::prove::{self, Answer, Collisions, IndexScheme, Options, ProveError, Question};
+
+use crate::error::CliError;
+use crate::parse;
+
+/// `sliders prove` arguments.
+#[derive(clap::Args)]
+pub struct ProveArgs {
+    /// rook or bishop.
+    piece: String,
+    /// The square, like `b2`.
+    square: String,
+    /// Index bits the magic must use (1 to the mask's bits).
+    #[arg(long)]
+    bits: u32,
+    /// fancy (masked occupancy) or black (occupancy | !mask).
+    #[arg(long, default_value = "fancy")]
+    scheme: String,
+    /// Write the DRAT proof of "none" here (binary DRAT, as CaDiCaL writes it).
+    #[arg(long)]
+    proof: Option<PathBuf>,
+    /// Keep the DIMACS formula here.
+    #[arg(long)]
+    formula: Option<PathBuf>,
+    /// How "different attacks, different indices" is written: slots or pairwise.
+    #[arg(long, default_value = "slots")]
+    encoding: String,
+    /// Give the solver at most this many seconds (no limit by default).
+    #[arg(long)]
+    time: Option<u64>,
+    /// Do not check the proof of "none" (for proofs too large to check here).
+    #[arg(long)]
+    no_check: bool,
+}
+
+fn fail(error: ProveError) -> CliError {
+    match error {
+        ProveError::Question(m) => CliError::input(m),
+        other => CliError {
+            code: 1,
+            message: other.to_string(),
+        },
+    }
+}
+
+/// Runs `sliders prove`.
+pub fn run(args: ProveArgs) -> Result<(), CliError> {
+    let piece = RookOrBishop::from_name(&args.piece)
+        .ok_or_else(|| CliError::input(format!("piece {:?} is not rook or bishop", args.piece)))?;
+    let square = parse::square(&args.square).map_err(CliError::input)?;
+    let scheme = IndexScheme::from_name(&args.scheme).ok_or_else(|| {
+        CliError::input(format!("--scheme {:?} is not fancy or black", args.scheme))
+    })?;
+    let collisions = Collisions::from_name(&args.encoding).ok_or_else(|| {
+        CliError::input(format!(
+            "--encoding {:?} is not slots or pairwise",
+            args.encoding
+        ))
+    })?;
+    if args.time == Some(0) {
+        return Err(CliError::input("--time must be at least 1 second"));
+    }
+    let question = Question {
+        piece,
+        square,
+        bits: args.bits,
+        scheme,
+    };
+    prove::check_question(&question).map_err(fail)?;
+    let options = Options {
+        collisions,
+        proof: args.proof.clone(),
+        formula: args.formula.clone(),
+        check: !args.no_check,
+        limit: args.time.map(Duration::from_secs),
+    };
+    let proved = prove::prove(&question, &options).map_err(fail)?;
+    println!(
+        "formula: {} variables, {} clauses ({} encoding; {} occupancies, {} attack sets, {} magic variables), built in {:.2} s",
+        proved.variables,
+        proved.clauses,
+        collisions.name(),
+        proved.occupancies,
+        proved.classes,
+        proved.magic_variables,
+        proved.encode_seconds
+    );
+    let said = match proved.answer {
+        Answer::Found { .. } => "satisfiable",
+        Answer::None { .. } => "unsatisfiable",
+        Answer::Unknown => "no answer",
+    };
+    println!(
+        "solver: {}: {said} in {:.2} s",
+        proved.solver, proved.solve_seconds
+    );
+    match proved.answer {
+        Answer::Found { magic, used } => {
+            println!(
+                "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
+                proved.occupancies,
+                1u64 << args.bits
+            );
+            println!("found 0x{magic:016x}");
+        }
+        Answer::None {
+            proof_bytes,
+            checked,
+            check_seconds,
+        } => {
+            let place = args
+                .proof
+                .as_ref()
+                .map_or("a temporary file".to_string(), |p| p.display().to_string());
+            match checked {
+                Some(c) => println!(
+                    "proof: {place}, {proof_bytes} bytes, checked by sliders' DRAT checker in {check_seconds:.2} s ({} lemmas, {} RAT, {} deletions)",
+                    c.lemmas, c.rat_lemmas, c.deletions
+                ),
+                None => println!("proof: {place}, {proof_bytes} bytes, NOT checked (--no-check)"),
+            }
+            println!("none");
+        }
+        Answer::Unknown => {
+            return Err(CliError {
+                code: 1,
+                message: format!(
+                    "the solver gave up at the time limit ({} s)",
+                    args.time.unwrap_or(0)
+                ),
+            })
+        }
+    }
+    Ok(())
+}
