@@ -53,6 +53,8 @@ mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod status;
+#[cfg(feature = "work-units")]
+pub mod work_units;
 mod zobrist;
 
 pub use board::{Board, STARTPOS_FEN};
