@@ -7,10 +7,10 @@
 #
 #   tools/fuzz-all.sh [SECONDS] [TARGET...]     (default: 30 s, every target)
 #
-# FUZZ_BUILD_FLAGS are passed to `cargo fuzz build` and `run`: CI uses `--dev -s none`
-# (an unoptimised build without AddressSanitizer: it compiles in a fraction of the time,
-# and debug assertions catch integer overflow); the default is cargo-fuzz's optimised
-# build with AddressSanitizer.
+# FUZZ_BUILD_FLAGS are passed to `cargo fuzz build` and `run` (e.g. `--dev -s none`, an
+# unoptimised build without AddressSanitizer whose debug assertions catch integer
+# overflow; it compiled slower here than the default, cargo-fuzz's optimised build with
+# AddressSanitizer, which CI uses).
 # Works on a stable toolchain: cargo-fuzz needs nightly flags, which RUSTC_BOOTSTRAP=1
 # allows (no nightly is downloaded). Needs `cargo fuzz` (cargo install cargo-fuzz).
 set -uo pipefail
