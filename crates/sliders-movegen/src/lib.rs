@@ -101,6 +101,8 @@ mod see;
 mod serde_impls;
 mod setup;
 mod status;
+#[cfg(feature = "work-units")]
+pub mod work_units;
 mod zobrist;
 
 pub use board::{Board, IllegalMoveError, STARTPOS_FEN};
