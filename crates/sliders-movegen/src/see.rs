@@ -139,7 +139,8 @@ impl Board {
         let enemy_left = !(self.attackers_to(to, side.other(), occupied) & occupied).is_empty();
         let promotes = last_rank(side).contains(to);
         let mut best = 0;
-        for role in ROLES_BY_VALUE {
+        // `Role::ALL` runs pawn to king: least valuable first.
+        for role in Role::ALL {
             for from in attackers & self.by_role(role) {
                 if role == Role::King && enemy_left {
                     continue;
@@ -180,16 +181,6 @@ struct ExchangeStart {
     on_square: i32,
     occupied: Bitboard,
 }
-
-/// The roles in the order captures are tried: least valuable first.
-const ROLES_BY_VALUE: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
 
 /// The rank where `color`'s pawns promote.
 fn last_rank(color: Color) -> Bitboard {

@@ -212,14 +212,7 @@ fn generation_filters_by_origin_and_role_and_stops_early() {
     ] {
         let board = Board::from_fen(fen).unwrap();
         let all = board.legal_moves();
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in Role::ALL {
             let filtered = board.legal_moves_filtered(MoveFilter::ALL.role(role));
             let expected: Vec<Move> = all
                 .iter()
