@@ -2,7 +2,8 @@
 //! merge into the unsharded result, the best verified magic per square wins, and a
 //! square no file has a valid magic for is named.
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sliders");
@@ -34,25 +35,7 @@ fn rows(path: &str) -> Vec<String> {
         .collect()
 }
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(test: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("sliders-shard-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    fn file(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::TempDir;
 
 #[test]
 fn shards_merge_into_the_unsharded_set() {
