@@ -138,6 +138,23 @@ fn board(set: Bitboard, square: Square, letter: char) -> Vec<String> {
 }
 
 /// Boards side by side under their titles.
+/// Steps 1 and 2 of a masked index: the mask and the masked occupancy, side by side.
+fn mask_boards(out: &mut String, mask: Bitboard, relevant: u64, square: Square, letter: char) {
+    boards(
+        out,
+        &[
+            (
+                format!("1. mask ({} bits)", mask.len()),
+                board(mask, square, letter),
+            ),
+            (
+                "2. occupied & mask".into(),
+                board(Bitboard(relevant), square, letter),
+            ),
+        ],
+    );
+}
+
 fn boards(out: &mut String, items: &[(String, Vec<String>)]) {
     let width = 24;
     let titles: Vec<String> = items.iter().map(|(t, _)| format!("{t:<width$}")).collect();
@@ -297,19 +314,7 @@ pub fn explain(
                 "index = bytes + ((occupied & mask) * magic >> shift); the byte there numbers a distinct set at list + byte"
             );
             let _ = writeln!(out);
-            boards(
-                &mut out,
-                &[
-                    (
-                        format!("1. mask ({} bits)", mask.len()),
-                        board(mask, square, letter),
-                    ),
-                    (
-                        "2. occupied & mask".into(),
-                        board(Bitboard(relevant), square, letter),
-                    ),
-                ],
-            );
+            mask_boards(&mut out, mask, relevant, square, letter);
             let _ = writeln!(out);
             let product = relevant.wrapping_mul(entry.magic);
             let bits = 64 - entry.shift;
@@ -340,19 +345,7 @@ pub fn explain(
             let offset = reference::pext_layout_offset(piece.slider(), square);
             let _ = writeln!(out, "index = offset + pext(occupied, mask)");
             let _ = writeln!(out);
-            boards(
-                &mut out,
-                &[
-                    (
-                        format!("1. mask ({} bits)", mask.len()),
-                        board(mask, square, letter),
-                    ),
-                    (
-                        "2. occupied & mask".into(),
-                        board(Bitboard(relevant), square, letter),
-                    ),
-                ],
-            );
+            mask_boards(&mut out, mask, relevant, square, letter);
             let _ = writeln!(out);
             let squares: Vec<String> = mask
                 .into_iter()
