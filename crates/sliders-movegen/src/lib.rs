@@ -85,6 +85,8 @@
 
 mod auto;
 mod board;
+#[cfg(feature = "perft-engine")]
+pub mod engine;
 mod epd;
 mod fen;
 mod filter;

@@ -1,0 +1,411 @@
+//! The counting engine's generator: every legal move of a [`Position`], handed to a
+//! [`Sink`] in groups (a piece and its target set, a set of pawn targets), with the side
+//! to move a const parameter.
+//!
+//! Per node it finds, without a slider lookup, the checkers and two pin masks: for each
+//! enemy slider on one of the king's empty-board lines, the squares between it and the
+//! king hold no piece (a check), or exactly one of ours (a pin: the ray from the king to
+//! the slider, the slider included, goes into the diagonal or the orthogonal pin mask).
+//! A piece pinned on a diagonal moves only within the diagonal mask, one pinned on a
+//! line only within the orthogonal mask: the other rays of the same kind from the king
+//! are parallel to every line the piece could leave its own ray by, so the union of
+//! rays is as good as the piece's own ray. The squares the enemy attacks are asked only
+//! for the king's free neighbours and the castling path, one square at a time.
+
+use sliders_core::schemes::Scheme;
+use sliders_core::{between, king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Square};
+
+use super::position::{
+    back_rank, bit, side, Position, CASTLING, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
+};
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Receives the legal moves of a position, a group at a time.
+pub(super) trait Sink {
+    /// A piece of `ROLE` (not a pawn) on `from` moves to each square of `targets`;
+    /// those in `theirs` are captures.
+    fn piece<const WHITE: bool, const ROLE: usize>(
+        &mut self,
+        p: &Position,
+        from: u32,
+        targets: u64,
+        theirs: u64,
+    );
+    /// A pawn steps one square to each of `targets` (none on the last rank).
+    fn pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64);
+    /// A pawn steps two squares to each of `targets`.
+    fn double_pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64);
+    /// A pawn takes on each of `targets` (none on the last rank), coming from `to -
+    /// delta` (White) or `to + delta` (Black).
+    fn pawn_captures<const WHITE: bool>(&mut self, p: &Position, targets: u64, delta: u32);
+    /// A pawn reaches the last rank on each of `targets` from `to - delta` (White) or
+    /// `to + delta` (Black), by a step or a capture: four moves each.
+    fn promotions<const WHITE: bool>(&mut self, p: &Position, targets: u64, delta: u32);
+    /// The pawn on `from` takes en passant on `to`.
+    fn en_passant<const WHITE: bool>(&mut self, p: &Position, from: u32, to: u32);
+    /// The king on `king` castles with the rook on `rook`.
+    fn castle<const WHITE: bool>(&mut self, p: &Position, king: u32, rook: u32);
+}
+
+#[inline(always)]
+fn sq(index: u32) -> Square {
+    Square::index_wrapping(index as usize)
+}
+
+#[inline(always)]
+fn knight(square: u32) -> u64 {
+    knight_attacks(sq(square)).0
+}
+
+#[inline(always)]
+fn king(square: u32) -> u64 {
+    king_attacks(sq(square)).0
+}
+
+#[inline(always)]
+fn bishop<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
+    s.bishop_attacks(sq(square), Bitboard(occ)).0
+}
+
+#[inline(always)]
+fn rook<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
+    s.rook_attacks(sq(square), Bitboard(occ)).0
+}
+
+#[inline(always)]
+fn betw(a: u32, b: u32) -> u64 {
+    between(sq(a), sq(b)).0
+}
+
+/// The squares a pawn of the side `white` says attacks from `square`.
+#[inline(always)]
+fn pawn_from(white: bool, square: u32) -> u64 {
+    let color = if white { Color::White } else { Color::Black };
+    pawn_attacks(color, sq(square)).0
+}
+
+/// `b` moved `by` ranks-and-files forward for the side `WHITE` says.
+#[inline(always)]
+fn forward<const WHITE: bool>(b: u64, by: u32) -> u64 {
+    if WHITE {
+        b << by
+    } else {
+        b >> by
+    }
+}
+
+/// The squares a bishop (`diagonal`) or a rook sees from each square on an empty board.
+const fn empty_board_rays(diagonal: bool) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let square = Square::ALL[i];
+        table[i] = if diagonal {
+            sliders_core::reference::bishop_attacks(square, Bitboard::EMPTY).0
+        } else {
+            sliders_core::reference::rook_attacks(square, Bitboard::EMPTY).0
+        };
+        i += 1;
+    }
+    table
+}
+
+static DIAGONAL_RAYS: [u64; 64] = empty_board_rays(true);
+static ORTHOGONAL_RAYS: [u64; 64] = empty_board_rays(false);
+
+/// The enemy pieces the generator asks about, and the occupancy.
+struct Enemy {
+    pawns: u64,
+    knights: u64,
+    diagonal: u64,
+    orthogonal: u64,
+    king: u64,
+}
+
+impl Enemy {
+    /// The squares the enemy's pawns, knights and king attack.
+    #[inline(always)]
+    fn leaper_attacks<const WHITE: bool>(&self) -> u64 {
+        // Enemy pawns capture towards our side of the board.
+        let mut att = if WHITE {
+            ((self.pawns & !FILE_A) >> 9) | ((self.pawns & !FILE_H) >> 7)
+        } else {
+            ((self.pawns & !FILE_A) << 7) | ((self.pawns & !FILE_H) << 9)
+        };
+        att |= king(self.king.trailing_zeros() & 63);
+        let mut knights = self.knights;
+        while knights != 0 {
+            att |= knight(knights.trailing_zeros());
+            knights &= knights - 1;
+        }
+        att
+    }
+
+    /// Every square the enemy attacks, with `occ` as the occupancy.
+    #[inline(always)]
+    fn attack_map<S: Scheme, const WHITE: bool>(&self, s: S, occ: u64) -> u64 {
+        let mut att = self.leaper_attacks::<WHITE>();
+        let mut diagonal = self.diagonal;
+        while diagonal != 0 {
+            att |= bishop(s, diagonal.trailing_zeros(), occ);
+            diagonal &= diagonal - 1;
+        }
+        let mut orthogonal = self.orthogonal;
+        while orthogonal != 0 {
+            att |= rook(s, orthogonal.trailing_zeros(), occ);
+            orthogonal &= orthogonal - 1;
+        }
+        att
+    }
+}
+
+/// Hands every legal move of `p`, `WHITE` to move, to `sink`.
+#[inline(always)]
+pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(s: S, p: &Position, sink: &mut K) {
+    let ours = p.colors[side(WHITE)];
+    let theirs = p.colors[side(!WHITE)];
+    let occ = ours | theirs;
+    let king_sq = p.king::<WHITE>();
+    let king_bb = bit(king_sq);
+    let queens = p.roles[QUEEN];
+    let enemy = Enemy {
+        pawns: p.roles[PAWN] & theirs,
+        knights: p.roles[KNIGHT] & theirs,
+        diagonal: (p.roles[BISHOP] | queens) & theirs,
+        orthogonal: (p.roles[ROOK] | queens) & theirs,
+        king: p.roles[KING] & theirs,
+    };
+
+    // Checkers, the squares that block a slider's check, and the pin masks.
+    let mut checkers = (knight(king_sq) & enemy.knights) | (pawn_from(WHITE, king_sq) & enemy.pawns);
+    let mut blocks = 0u64;
+    let mut pin_diagonal = 0u64;
+    let mut pin_orthogonal = 0u64;
+    let mut snipers = enemy.diagonal & DIAGONAL_RAYS[king_sq as usize];
+    while snipers != 0 {
+        let sniper = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let ray = betw(king_sq, sniper);
+        let inside = ray & occ;
+        if inside == 0 {
+            checkers |= bit(sniper);
+            blocks |= ray;
+        } else if inside & (inside - 1) == 0 && inside & ours != 0 {
+            pin_diagonal |= ray | bit(sniper);
+        }
+    }
+    let mut snipers = enemy.orthogonal & ORTHOGONAL_RAYS[king_sq as usize];
+    while snipers != 0 {
+        let sniper = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let ray = betw(king_sq, sniper);
+        let inside = ray & occ;
+        if inside == 0 {
+            checkers |= bit(sniper);
+            blocks |= ray;
+        } else if inside & (inside - 1) == 0 && inside & ours != 0 {
+            pin_orthogonal |= ray | bit(sniper);
+        }
+    }
+
+    // The rooks we may castle with now: not in check, a right, and the squares both
+    // pieces cross empty (whether they are attacked is asked below).
+    let mut castle_rooks = 0u64;
+    if checkers == 0 && king_bb & back_rank(WHITE) != 0 {
+        let mut rooks = p.castling & ours & p.roles[ROOK] & back_rank(WHITE);
+        while rooks != 0 {
+            let rook_sq = rooks.trailing_zeros();
+            rooks &= rooks - 1;
+            if CASTLING[king_sq as usize][rook_sq as usize & 7].empty & occ == 0 {
+                castle_rooks |= bit(rook_sq);
+            }
+        }
+    }
+
+    // King steps, and castling. The squares the enemy attacks (with our king lifted
+    // off the board) are asked only when the king has a free neighbour or may castle:
+    // found whole when it may castle, else first the cheap sets (pawns, knights, king)
+    // and then the sliders one square at a time.
+    let steps = king(king_sq) & !ours;
+    let lifted = occ ^ king_bb;
+    if castle_rooks != 0 {
+        let danger = enemy.attack_map::<S, WHITE>(s, lifted);
+        let safe = steps & !danger;
+        if safe != 0 {
+            sink.piece::<WHITE, KING>(p, king_sq, safe, theirs);
+        }
+        while castle_rooks != 0 {
+            let rook_sq = castle_rooks.trailing_zeros();
+            castle_rooks &= castle_rooks - 1;
+            let c = CASTLING[king_sq as usize][rook_sq as usize & 7];
+            if c.king_path & danger != 0 {
+                continue;
+            }
+            // In Chess960 the castling rook may have shielded the king's target along
+            // the rank; it does not after castling.
+            if rook(s, c.king_to, lifted ^ bit(rook_sq)) & enemy.orthogonal != 0 {
+                continue;
+            }
+            sink.castle::<WHITE>(p, king_sq, rook_sq);
+        }
+    } else if steps != 0 {
+        let mut candidates = steps & !enemy.leaper_attacks::<WHITE>();
+        let mut safe = 0u64;
+        while candidates != 0 {
+            let to = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let diagonal = enemy.diagonal & DIAGONAL_RAYS[to as usize] != 0
+                && bishop(s, to, lifted) & enemy.diagonal != 0;
+            let orthogonal = enemy.orthogonal & ORTHOGONAL_RAYS[to as usize] != 0
+                && rook(s, to, lifted) & enemy.orthogonal != 0;
+            if !(diagonal || orthogonal) {
+                safe |= bit(to);
+            }
+        }
+        if safe != 0 {
+            sink.piece::<WHITE, KING>(p, king_sq, safe, theirs);
+        }
+    }
+
+    // Everything else: onto an empty or enemy square, and in check onto the checker or
+    // between it and the king; in double check nothing.
+    let target = match checkers {
+        0 => !ours,
+        c if c & (c - 1) == 0 => c | blocks,
+        _ => return,
+    };
+    let pinned = pin_diagonal | pin_orthogonal;
+
+    let mut knights = p.roles[KNIGHT] & ours & !pinned;
+    while knights != 0 {
+        let from = knights.trailing_zeros();
+        knights &= knights - 1;
+        sink.piece::<WHITE, KNIGHT>(p, from, knight(from) & target, theirs);
+    }
+    sliders::<S, K, WHITE, BISHOP>(s, p, sink, ours & !pin_orthogonal, pin_diagonal, occ, target, theirs, pinned);
+    sliders::<S, K, WHITE, ROOK>(s, p, sink, ours & !pin_diagonal, pin_orthogonal, occ, target, theirs, pinned);
+    {
+        let our_queens = queens & ours;
+        let mut free = our_queens & !pinned;
+        while free != 0 {
+            let from = free.trailing_zeros();
+            free &= free - 1;
+            let t = (bishop(s, from, occ) | rook(s, from, occ)) & target;
+            sink.piece::<WHITE, QUEEN>(p, from, t, theirs);
+        }
+        let mut on_diagonal = our_queens & pin_diagonal;
+        while on_diagonal != 0 {
+            let from = on_diagonal.trailing_zeros();
+            on_diagonal &= on_diagonal - 1;
+            let t = bishop(s, from, occ) & target & pin_diagonal;
+            sink.piece::<WHITE, QUEEN>(p, from, t, theirs);
+        }
+        let mut on_line = our_queens & pin_orthogonal;
+        while on_line != 0 {
+            let from = on_line.trailing_zeros();
+            on_line &= on_line - 1;
+            let t = rook(s, from, occ) & target & pin_orthogonal;
+            sink.piece::<WHITE, QUEEN>(p, from, t, theirs);
+        }
+    }
+
+    // Pawns, as sets. A pawn pinned on a diagonal never steps and takes only along its
+    // diagonal; one pinned on a line never takes and steps only along its file.
+    let pawns = p.roles[PAWN] & ours;
+    let empty = !occ;
+    let (last_rank, third_rank) = if WHITE {
+        (0xffu64 << 56, 0xffu64 << 16)
+    } else {
+        (0xffu64, 0xffu64 << 40)
+    };
+    let steppers = pawns & !pin_diagonal;
+    let single = (forward::<WHITE>(steppers & !pin_orthogonal, 8)
+        | (forward::<WHITE>(steppers & pin_orthogonal, 8) & pin_orthogonal))
+        & empty;
+    let double = forward::<WHITE>(single & third_rank, 8) & empty & target;
+    let single = single & target;
+    let takers = pawns & !pin_orthogonal;
+    let (free, held) = (takers & !pin_diagonal, takers & pin_diagonal);
+    // Towards the a-file (delta 7 for White, 9 for Black) and towards the h-file.
+    let (west, east) = if WHITE {
+        (
+            (((free & !FILE_A) << 7) | (((held & !FILE_A) << 7) & pin_diagonal)) & theirs & target,
+            (((free & !FILE_H) << 9) | (((held & !FILE_H) << 9) & pin_diagonal)) & theirs & target,
+        )
+    } else {
+        (
+            (((free & !FILE_A) >> 9) | (((held & !FILE_A) >> 9) & pin_diagonal)) & theirs & target,
+            (((free & !FILE_H) >> 7) | (((held & !FILE_H) >> 7) & pin_diagonal)) & theirs & target,
+        )
+    };
+    let (west_delta, east_delta) = if WHITE { (7, 9) } else { (9, 7) };
+    sink.pushes::<WHITE>(p, single & !last_rank);
+    sink.double_pushes::<WHITE>(p, double);
+    sink.pawn_captures::<WHITE>(p, west & !last_rank, west_delta);
+    sink.pawn_captures::<WHITE>(p, east & !last_rank, east_delta);
+    if (single | west | east) & last_rank != 0 {
+        sink.promotions::<WHITE>(p, single & last_rank, 8);
+        sink.promotions::<WHITE>(p, west & last_rank, west_delta);
+        sink.promotions::<WHITE>(p, east & last_rank, east_delta);
+    }
+
+    // En passant removes two pieces from the board at once: each capture is tested in
+    // full, on the occupancy after it.
+    if p.ep != 0 {
+        let to = p.ep.trailing_zeros();
+        let taken = bit(to ^ 8);
+        let mut candidates = pawn_from(!WHITE, to) & pawns;
+        while candidates != 0 {
+            let from = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let after = (occ ^ bit(from) ^ taken) | p.ep;
+            let attacked = (bishop(s, king_sq, after) & enemy.diagonal)
+                | (rook(s, king_sq, after) & enemy.orthogonal)
+                | (knight(king_sq) & enemy.knights)
+                | (pawn_from(WHITE, king_sq) & enemy.pawns & !taken);
+            if attacked == 0 {
+                sink.en_passant::<WHITE>(p, from, to);
+            }
+        }
+    }
+
+}
+
+/// The moves of our bishops (`ROLE == BISHOP`) or rooks: `movers` are the ones not
+/// pinned the other way; those in `pin` are pinned this way and stay within it.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn sliders<S: Scheme, K: Sink, const WHITE: bool, const ROLE: usize>(
+    s: S,
+    p: &Position,
+    sink: &mut K,
+    movers: u64,
+    pin: u64,
+    occ: u64,
+    target: u64,
+    theirs: u64,
+    pinned: u64,
+) {
+    let attacks = |from: u32| {
+        if ROLE == BISHOP {
+            bishop(s, from, occ)
+        } else {
+            rook(s, from, occ)
+        }
+    };
+    let ours = p.roles[ROLE] & movers;
+    let mut free = ours & !pinned;
+    while free != 0 {
+        let from = free.trailing_zeros();
+        free &= free - 1;
+        sink.piece::<WHITE, ROLE>(p, from, attacks(from) & target, theirs);
+    }
+    let mut held = ours & pin;
+    while held != 0 {
+        let from = held.trailing_zeros();
+        held &= held - 1;
+        sink.piece::<WHITE, ROLE>(p, from, attacks(from) & target & pin, theirs);
+    }
+}
