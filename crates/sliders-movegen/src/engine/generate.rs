@@ -213,13 +213,27 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(s: S, p: &Position
     // The rooks we may castle with now: not in check, a right, and the squares both
     // pieces cross empty (whether they are attacked is asked below).
     let mut castle_rooks = 0u64;
-    if checkers == 0 && king_bb & back_rank(WHITE) != 0 {
-        let mut rooks = p.castling & ours & p.roles[ROOK] & back_rank(WHITE);
-        while rooks != 0 {
-            let rook_sq = rooks.trailing_zeros();
-            rooks &= rooks - 1;
-            if CASTLING[king_sq as usize][rook_sq as usize & 7].empty & occ == 0 {
-                castle_rooks |= bit(rook_sq);
+    let rights = p.castling & ours & p.roles[ROOK] & back_rank(WHITE);
+    if checkers == 0 && rights != 0 {
+        // Standard chess (king on the e-file, rooks in the corners) with constant
+        // masks; anything else (Chess960) through the table.
+        let base = if WHITE { 0 } else { 56 };
+        let (a_rook, h_rook) = (bit(base), bit(base + 7));
+        if king_sq == base + 4 && rights & !(a_rook | h_rook) == 0 {
+            if rights & h_rook != 0 && occ & (0x60 << base) == 0 {
+                castle_rooks |= h_rook;
+            }
+            if rights & a_rook != 0 && occ & (0x0e << base) == 0 {
+                castle_rooks |= a_rook;
+            }
+        } else if king_bb & back_rank(WHITE) != 0 {
+            let mut rooks = rights;
+            while rooks != 0 {
+                let rook_sq = rooks.trailing_zeros();
+                rooks &= rooks - 1;
+                if CASTLING[king_sq as usize][rook_sq as usize & 7].empty & occ == 0 {
+                    castle_rooks |= bit(rook_sq);
+                }
             }
         }
     }

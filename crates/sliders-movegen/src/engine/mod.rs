@@ -88,7 +88,7 @@ fn count<S: Scheme, const WHITE: bool>(s: S, p: &Position, depth: u32) -> u64 {
 }
 
 /// The number of legal moves of `p`, `WHITE` to move.
-#[inline(always)]
+#[inline(never)]
 fn leaves<S: Scheme, const WHITE: bool>(s: S, p: &Position) -> u64 {
     let mut sink = Leaves { s, nodes: 0 };
     generate::<S, _, WHITE>(s, p, &mut sink);
