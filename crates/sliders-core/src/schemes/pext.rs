@@ -72,17 +72,56 @@ const fn lookups(masks: &[Bitboard; 64], offsets: &[u32; 64]) -> [Entry; 64] {
 static ROOK_LOOKUPS: [Entry; 64] = lookups(&ROOK_MASKS, &ROOK_OFFSETS);
 static BISHOP_LOOKUPS: [Entry; 64] = lookups(&BISHOP_MASKS, &BISHOP_OFFSETS);
 
+/// Whether every square's slice of the table, `offset .. offset + 2^popcount(mask)`,
+/// lies within the table: what makes the unchecked lookups below sound.
+const fn slices_fit(masks: &[Bitboard; 64], offsets: &[u32; 64]) -> bool {
+    let mut i = 0;
+    while i < 64 {
+        if offsets[i] as usize + (1usize << masks[i].0.count_ones()) > TABLE_ENTRIES {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const _: () = assert!(slices_fit(&ROOK_MASKS, &ROOK_OFFSETS) && slices_fit(&BISHOP_MASKS, &BISHOP_OFFSETS));
+
+/// The table entry `index` of the slice that starts at `offset`.
+///
+/// # Safety
+/// `index` must be a PEXT under the mask whose slice starts at `offset`.
+#[inline(always)]
+#[allow(unsafe_code)]
+unsafe fn entry(offset: usize, index: u64) -> Bitboard {
+    // SAFETY: PEXT under a mask of n bits is below 2^n, and the compile-time assertion
+    // above shows `offset + 2^n <= TABLE_ENTRIES` for every square's (mask, offset).
+    // Measured (Zen 3, perft engine, callgrind-free wall time, 5 runs each): without
+    // the bounds check Kiwipete perft(5) 0.171 -> 0.165 s, start position perft(6)
+    // 0.157 -> 0.154 s. Covered by `tests/exhaustive.rs`, which looks up every
+    // relevant occupancy of every square with this scheme.
+    unsafe { *ATTACKS.get_unchecked(offset + index as usize) }
+}
+
 impl Scheme for Pext {
     #[inline(always)]
     fn rook_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
         let e = &ROOK_LOOKUPS[square as usize];
-        ATTACKS[e.offset + self.0.extract(occupied.0, e.mask) as usize]
+        // SAFETY: a PEXT under the square's own mask.
+        #[allow(unsafe_code)]
+        unsafe {
+            entry(e.offset, self.0.extract(occupied.0, e.mask))
+        }
     }
 
     #[inline(always)]
     fn bishop_attacks(&self, square: Square, occupied: Bitboard) -> Bitboard {
         let e = &BISHOP_LOOKUPS[square as usize];
-        ATTACKS[e.offset + self.0.extract(occupied.0, e.mask) as usize]
+        // SAFETY: a PEXT under the square's own mask.
+        #[allow(unsafe_code)]
+        unsafe {
+            entry(e.offset, self.0.extract(occupied.0, e.mask))
+        }
     }
 
     fn table_bytes(&self) -> usize {
