@@ -161,13 +161,37 @@ impl Enemy {
     }
 }
 
-/// Hands every legal move of `p`, `WHITE` to move, to `sink`.
+/// The enemy pawns and knights that give check to the king of the side `WHITE` says:
+/// what the move that led to `p` hands down as `leaper_checkers` (only the piece that
+/// moved can check as a pawn or a knight).
 #[inline(always)]
-pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(s: S, p: &Position, sink: &mut K) {
+pub(super) fn leaper_checkers<const WHITE: bool>(p: &Position) -> u64 {
+    let king_sq = p.king(WHITE);
+    let theirs = p.colors[side(!WHITE)];
+    ((knight(king_sq) & p.roles[KNIGHT]) | (pawn_from(WHITE, king_sq) & p.roles[PAWN])) & theirs
+}
+
+/// The squares from which a knight, and a pawn, of the side `WHITE` says would give
+/// check to the enemy king: a move's child gets its `leaper_checkers` from them.
+#[inline(always)]
+pub(super) fn checking_squares<const WHITE: bool>(p: &Position) -> (u64, u64) {
+    let their_king = p.king(!WHITE);
+    (knight(their_king), pawn_from(!WHITE, their_king))
+}
+
+/// Hands every legal move of `p`, `WHITE` to move, to `sink`; `leaper_checkers` are the
+/// enemy pawns and knights that give check ([`leaper_checkers`]).
+#[inline(always)]
+pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
+    s: S,
+    p: &Position,
+    sink: &mut K,
+    leaper_checkers: u64,
+) {
     let ours = p.colors[side(WHITE)];
     let theirs = p.colors[side(!WHITE)];
     let occ = ours | theirs;
-    let king_sq = p.king::<WHITE>();
+    let king_sq = p.king(WHITE);
     let king_bb = bit(king_sq);
     let queens = p.roles[QUEEN];
     let enemy = Enemy {
@@ -179,7 +203,7 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(s: S, p: &Position
     };
 
     // Checkers, the squares that block a slider's check, and the pin masks.
-    let mut checkers = (knight(king_sq) & enemy.knights) | (pawn_from(WHITE, king_sq) & enemy.pawns);
+    let mut checkers = leaper_checkers;
     let mut blocks = 0u64;
     let mut pin_diagonal = 0u64;
     let mut pin_orthogonal = 0u64;

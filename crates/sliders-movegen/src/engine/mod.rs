@@ -22,8 +22,8 @@ mod position;
 use sliders_core::schemes::{Scheme, WithScheme};
 
 use crate::board::Board;
-use generate::{generate, Sink};
-use position::{Position, BISHOP, KNIGHT, QUEEN, ROOK};
+use generate::{checking_squares, generate, leaper_checkers, Sink};
+use position::{bit, Position, BISHOP, KNIGHT, QUEEN, ROOK};
 
 /// Below this many plies a subtree's count fits a `u64` whatever the position (at most
 /// 218 moves a ply: 218^8 < 2^64); deeper counts go through [`crate::Board`] and `u128`.
@@ -49,9 +49,9 @@ pub fn perft_with<S: Scheme>(s: S, board: &Board, depth: u32) -> u128 {
     }
     let (position, white) = Position::from_board(board);
     let nodes = if white {
-        count::<S, true>(s, &position, depth)
+        count::<S, true>(s, &position, depth, leaper_checkers::<true>(&position))
     } else {
-        count::<S, false>(s, &position, depth)
+        count::<S, false>(s, &position, depth, leaper_checkers::<false>(&position))
     };
     u128::from(nodes)
 }
@@ -73,25 +73,30 @@ pub fn perft(board: &Board, depth: u32) -> u128 {
     sliders_core::schemes::dispatch(Job(board, depth))
 }
 
-/// The leaves `depth >= 1` plies below `p`, `WHITE` to move.
-fn count<S: Scheme, const WHITE: bool>(s: S, p: &Position, depth: u32) -> u64 {
+/// The leaves `depth >= 1` plies below `p`, `WHITE` to move, checked by the enemy
+/// pawns and knights `checks`.
+fn count<S: Scheme, const WHITE: bool>(s: S, p: &Position, depth: u32, checks: u64) -> u64 {
     if depth == 1 {
-        return leaves::<S, WHITE>(s, p);
+        return leaves::<S, WHITE>(s, p, checks);
     }
+    let (knight_checks, pawn_checks) = checking_squares::<WHITE>(p);
     let mut sink = Children {
         s,
         depth: depth - 1,
         nodes: 0,
+        knight_checks,
+        pawn_checks,
     };
-    generate::<S, _, WHITE>(s, p, &mut sink);
+    generate::<S, _, WHITE>(s, p, &mut sink, checks);
     sink.nodes
 }
 
-/// The number of legal moves of `p`, `WHITE` to move.
+/// The number of legal moves of `p`, `WHITE` to move, checked by the enemy pawns and
+/// knights `checks`.
 #[inline(never)]
-fn leaves<S: Scheme, const WHITE: bool>(s: S, p: &Position) -> u64 {
+fn leaves<S: Scheme, const WHITE: bool>(s: S, p: &Position, checks: u64) -> u64 {
     let mut sink = Leaves { s, nodes: 0 };
-    generate::<S, _, WHITE>(s, p, &mut sink);
+    generate::<S, _, WHITE>(s, p, &mut sink, checks);
     sink.nodes
 }
 
@@ -144,6 +149,9 @@ struct Children<S> {
     s: S,
     depth: u32,
     nodes: u64,
+    /// Where a knight of ours, or a pawn, gives check ([`checking_squares`]).
+    knight_checks: u64,
+    pawn_checks: u64,
 }
 
 /// The origin of a pawn move to `to` that went `delta` squares forward.
@@ -166,16 +174,27 @@ fn each(mut set: u64, mut f: impl FnMut(u32)) {
 }
 
 impl<S: Scheme> Children<S> {
-    /// Counts the subtree below `child`, whose side to move is the other one.
+    /// Counts the subtree below `child`, whose side to move is the other one, in check
+    /// from the pawn or knight `checks` (the piece that moved, if it checks).
     #[inline(always)]
-    fn child<const WHITE: bool>(&mut self, child: &Position) {
+    fn child<const WHITE: bool>(&mut self, child: &Position, checks: u64) {
         let (s, depth) = (self.s, self.depth);
         self.nodes += match (WHITE, depth) {
-            (true, 1) => leaves::<S, false>(s, child),
-            (false, 1) => leaves::<S, true>(s, child),
-            (true, _) => count::<S, false>(s, child, depth),
-            (false, _) => count::<S, true>(s, child, depth),
+            (true, 1) => leaves::<S, false>(s, child, checks),
+            (false, 1) => leaves::<S, true>(s, child, checks),
+            (true, _) => count::<S, false>(s, child, depth, checks),
+            (false, _) => count::<S, true>(s, child, depth, checks),
         };
+    }
+
+    /// The check a knight (`ROLE`) landing on `to` gives; none from other pieces.
+    #[inline(always)]
+    fn piece_check<const ROLE: usize>(&self, to: u32) -> u64 {
+        if ROLE == KNIGHT {
+            bit(to) & self.knight_checks
+        } else {
+            0
+        }
     }
 }
 
@@ -189,28 +208,33 @@ impl<S: Scheme> Sink for Children<S> {
         theirs: u64,
     ) {
         each(targets & !theirs, |to| {
-            self.child::<WHITE>(&p.quiet::<WHITE, ROLE>(from, to))
+            let checks = self.piece_check::<ROLE>(to);
+            self.child::<WHITE>(&p.quiet::<WHITE, ROLE>(from, to), checks)
         });
         each(targets & theirs, |to| {
-            self.child::<WHITE>(&p.capture::<WHITE, ROLE>(from, to))
+            let checks = self.piece_check::<ROLE>(to);
+            self.child::<WHITE>(&p.capture::<WHITE, ROLE>(from, to), checks)
         });
     }
     #[inline(always)]
     fn pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64) {
         each(targets, |to| {
-            self.child::<WHITE>(&p.push::<WHITE>(origin::<WHITE>(to, 8), to))
+            let checks = bit(to) & self.pawn_checks;
+            self.child::<WHITE>(&p.push::<WHITE>(origin::<WHITE>(to, 8), to), checks)
         });
     }
     #[inline(always)]
     fn double_pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64) {
         each(targets, |to| {
-            self.child::<WHITE>(&p.double_push::<WHITE>(origin::<WHITE>(to, 16), to))
+            let checks = bit(to) & self.pawn_checks;
+            self.child::<WHITE>(&p.double_push::<WHITE>(origin::<WHITE>(to, 16), to), checks)
         });
     }
     #[inline(always)]
     fn pawn_captures<const WHITE: bool>(&mut self, p: &Position, targets: u64, delta: u32) {
         each(targets, |to| {
-            self.child::<WHITE>(&p.pawn_capture::<WHITE>(origin::<WHITE>(to, delta), to))
+            let checks = bit(to) & self.pawn_checks;
+            self.child::<WHITE>(&p.pawn_capture::<WHITE>(origin::<WHITE>(to, delta), to), checks)
         });
     }
     #[inline(always)]
@@ -218,16 +242,22 @@ impl<S: Scheme> Sink for Children<S> {
         each(targets, |to| {
             let from = origin::<WHITE>(to, delta);
             for role in [QUEEN, KNIGHT, ROOK, BISHOP] {
-                self.child::<WHITE>(&p.promote::<WHITE>(from, to, role));
+                let checks = if role == KNIGHT {
+                    bit(to) & self.knight_checks
+                } else {
+                    0
+                };
+                self.child::<WHITE>(&p.promote::<WHITE>(from, to, role), checks);
             }
         });
     }
     #[inline(always)]
     fn en_passant<const WHITE: bool>(&mut self, p: &Position, from: u32, to: u32) {
-        self.child::<WHITE>(&p.en_passant::<WHITE>(from, to));
+        let checks = bit(to) & self.pawn_checks;
+        self.child::<WHITE>(&p.en_passant::<WHITE>(from, to), checks);
     }
     #[inline(always)]
     fn castle<const WHITE: bool>(&mut self, p: &Position, king: u32, rook: u32) {
-        self.child::<WHITE>(&p.castle::<WHITE>(king, rook));
+        self.child::<WHITE>(&p.castle::<WHITE>(king, rook), 0);
     }
 }

@@ -79,8 +79,8 @@ impl Position {
 
     /// The square of the king of the side `white` says.
     #[inline(always)]
-    pub fn king<const WHITE: bool>(&self) -> u32 {
-        (self.roles[KING] & self.colors[side(WHITE)]).trailing_zeros() & 63
+    pub fn king(&self, white: bool) -> u32 {
+        (self.roles[KING] & self.colors[side(white)]).trailing_zeros() & 63
     }
 
     /// A piece of `ROLE` (not a pawn) moves from `from` to the empty square `to`.
