@@ -281,9 +281,11 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
             if c.king_path & danger != 0 {
                 continue;
             }
-            // In Chess960 the castling rook may have shielded the king's target along
-            // the rank; it does not after castling.
-            if rook(s, c.king_to, lifted ^ bit(rook_sq)) & enemy.orthogonal != 0 {
+            // In Chess960 a castling rook off the corner may have shielded the king's
+            // target along the rank; it does not after castling.
+            if bit(rook_sq) & (FILE_A | FILE_H) == 0
+                && rook(s, c.king_to, lifted ^ bit(rook_sq)) & enemy.orthogonal != 0
+            {
                 continue;
             }
             sink.castle::<WHITE>(p, king_sq, rook_sq);
