@@ -7,8 +7,12 @@ use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
 /// A perft implementation under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
-    /// `sliders_movegen::perft`: the scheme chosen at run time (`SLIDERS_SCHEME` or auto).
+    /// `sliders_movegen::perft`: the counting engine (the `perft-engine` feature), with
+    /// the scheme chosen at run time (`SLIDERS_SCHEME` or auto).
     Sliders,
+    /// `sliders_movegen::perft_generator_with`: the general move generator (the one
+    /// `legal_moves` uses), with the scheme chosen at run time.
+    Generator,
     /// `sliders_movegen::perft_with` with a named scheme.
     SlidersWith(SchemeId),
     /// cozy-chess 0.3.4.
@@ -20,18 +24,38 @@ pub enum Side {
 }
 
 impl Side {
-    /// The four crates, ours first.
-    pub const PEERS: [Side; 4] = [Side::Sliders, Side::Cozy, Side::Shakmaty, Side::Chess];
+    /// The four crates, ours first (the engine and the general generator).
+    pub const PEERS: [Side; 5] = [
+        Side::Sliders,
+        Side::Generator,
+        Side::Cozy,
+        Side::Shakmaty,
+        Side::Chess,
+    ];
 
     /// Whether this side is one of ours.
     pub fn is_ours(self) -> bool {
-        matches!(self, Side::Sliders | Side::SlidersWith(_))
+        matches!(self, Side::Sliders | Side::Generator | Side::SlidersWith(_))
+    }
+
+    /// The side a short name names: `sliders`, `generator`, `cozy`, `shakmaty`, `chess`
+    /// (what `peer-perft --builds BIN:SIDE` takes).
+    pub fn from_name(name: &str) -> Option<Side> {
+        Some(match name {
+            "sliders" => Side::Sliders,
+            "generator" => Side::Generator,
+            "cozy" => Side::Cozy,
+            "shakmaty" => Side::Shakmaty,
+            "chess" => Side::Chess,
+            _ => return None,
+        })
     }
 
     /// The name used in tables.
     pub fn name(self) -> String {
         match self {
-            Side::Sliders => format!("sliders ({})", sliders_core::schemes::auto()),
+            Side::Sliders => format!("sliders engine ({})", sliders_core::schemes::auto()),
+            Side::Generator => format!("sliders generator ({})", sliders_core::schemes::auto()),
             Side::SlidersWith(id) => format!("sliders [{id}]"),
             Side::Cozy => {
                 if cfg!(feature = "peer-pext") {
@@ -54,7 +78,7 @@ impl Side {
     /// Parses `fen` into this side's board type.
     pub fn prepare(self, fen: &str) -> Result<Prepared, String> {
         Ok(match self {
-            Side::Sliders | Side::SlidersWith(_) => {
+            Side::Sliders | Side::Generator | Side::SlidersWith(_) => {
                 let board =
                     sliders_movegen::Board::from_fen(fen).map_err(|e| format!("sliders: {e}"))?;
                 match self {
@@ -64,6 +88,7 @@ impl Side {
                         }
                         Prepared::SlidersWith(id, board)
                     }
+                    Side::Generator => Prepared::Generator(board),
                     _ => Prepared::Sliders(board),
                 }
             }
@@ -90,6 +115,8 @@ impl Side {
 pub enum Prepared {
     /// Ours, dispatched.
     Sliders(sliders_movegen::Board),
+    /// Ours, the general generator, dispatched.
+    Generator(sliders_movegen::Board),
     /// Ours, with a named scheme.
     SlidersWith(SchemeId, sliders_movegen::Board),
     /// cozy-chess.
@@ -105,6 +132,7 @@ impl Prepared {
     pub fn run(&self, depth: u32) -> u64 {
         match self {
             Prepared::Sliders(board) => sliders_perft(board, depth),
+            Prepared::Generator(board) => generator_perft(board, depth),
             Prepared::SlidersWith(id, board) => sliders_perft_with(*id, board, depth),
             Prepared::Cozy(board) => cozy_perft(board, depth),
             Prepared::Shakmaty(pos) => shakmaty_perft(pos, depth),
@@ -116,6 +144,18 @@ impl Prepared {
 /// Ours, through the library's own dispatched entry point.
 pub fn sliders_perft(board: &sliders_movegen::Board, depth: u32) -> u64 {
     sliders_movegen::perft(board, depth) as u64
+}
+
+/// Ours, the general generator, with the dispatched scheme.
+pub fn generator_perft(board: &sliders_movegen::Board, depth: u32) -> u64 {
+    struct Job<'a>(&'a sliders_movegen::Board, u32);
+    impl WithScheme for Job<'_> {
+        type Output = u128;
+        fn run<S: Scheme>(self, scheme: S) -> u128 {
+            sliders_movegen::perft_generator_with(scheme, self.0, self.1)
+        }
+    }
+    sliders_core::schemes::dispatch(Job(board, depth)) as u64
 }
 
 /// Ours with a named scheme (monomorphised through [`SchemeId::run`]).

@@ -114,8 +114,8 @@ pub use filter::MoveFilter;
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, MoveListIntoIter, Uci, UciError, MAX_MOVES};
 pub use perft::{
-    divide, divide_parallel, divide_with, perft, perft_hashed, perft_parallel, perft_with,
-    PerftTable,
+    divide, divide_parallel, divide_with, perft, perft_generator_with, perft_hashed,
+    perft_parallel, perft_with, PerftTable,
 };
 pub use piece::{Color, Piece, Role};
 pub use san::SanError;

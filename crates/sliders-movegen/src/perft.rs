@@ -28,7 +28,10 @@ pub fn perft(board: &Board, depth: u32) -> u128 {
     dispatch(Job(board, depth))
 }
 
-/// [`perft`] with a given slider scheme.
+/// [`perft`] with a given slider scheme. With the `perft-engine` feature it counts with
+/// the counting engine ([`crate::engine`]) for every scheme but those whose lookups need
+/// AVX2; otherwise, and for those, with the general generator
+/// ([`perft_generator_with`]). The counts are the same.
 ///
 /// ```
 /// use sliders_core::schemes::Black;
@@ -36,6 +39,22 @@ pub fn perft(board: &Board, depth: u32) -> u128 {
 /// assert_eq!(perft_with(Black, &Board::startpos(), 4), 197_281);
 /// ```
 pub fn perft_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
+    #[cfg(feature = "perft-engine")]
+    if !S::AVX2_LOOKUPS {
+        return crate::engine::perft_with(scheme, board, depth);
+    }
+    perft_generator_with(scheme, board, depth)
+}
+
+/// [`perft_with`] through the general move generator (the one [`Board::legal_moves`]
+/// uses), whatever the features: what the counting engine is checked against.
+///
+/// ```
+/// use sliders_core::schemes::Black;
+/// use sliders_movegen::{perft_generator_with, Board};
+/// assert_eq!(perft_generator_with(Black, &Board::startpos(), 4), 197_281);
+/// ```
+pub fn perft_generator_with<S: Scheme>(scheme: S, board: &Board, depth: u32) -> u128 {
     match depth {
         0 => 1,
         1 => board.count_moves_with(scheme) as u128,

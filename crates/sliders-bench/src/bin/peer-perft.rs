@@ -1,22 +1,32 @@
 //! `peer-perft`: sliders next to cozy-chess, shakmaty and chess, in interleaved rounds.
 //!
 //! ```text
-//! peer-perft [--depth N] [--rounds R] [--scheme NAME]...     perft (default)
-//! peer-perft --lookups [--pairs N] [--rounds R]              rook+bishop lookups
-//! peer-perft --builds BIN_A BIN_B [--depth N] [--rounds R]   ours in two builds
+//! peer-perft [--depth N | --depths N,M..] [--rounds R] [--scheme NAME]...   perft (default)
+//! peer-perft --lookups [--pairs N] [--rounds R]                             rook+bishop lookups
+//! peer-perft --builds BIN[:SIDE] BIN[:SIDE]... [--depths N,M..] [--rounds R]  across builds
 //! ```
 //!
 //! Perft: start position at depths 5 and 6 and Kiwipete at 4 and 5 (`--depth N`: the
-//! start position at N and Kiwipete at N-1), single-threaded, bulk counting. Every
+//! start position at N and Kiwipete at N-1; `--depths 6,7`: both, at each depth),
+//! single-threaded, bulk counting. Our rows: the counting engine (`sliders engine`, the
+//! `perft-engine` feature) and the general generator (`sliders generator`). Every
 //! crate's node count is checked against the known value for every position and depth
 //! before anything is timed; a wrong count exits with status 1. Then each round times
 //! every crate once, one after the other, the order rotating from round to round; the
 //! tables give the median, the range over rounds, and the median of the per-round
 //! ratios of each crate's time to the fastest crate's time in the same round.
 //!
-//! `--builds` runs `BIN_A --child FEN DEPTH` and `BIN_B --child ...` in turn (the child
-//! runs our perft once untimed, then once timed, and prints the count and nanoseconds),
-//! to compare two builds of ours, such as plain release and native + fat LTO.
+//! `--builds` runs `BIN --child FEN DEPTH SIDE` for each entry in turn, the order
+//! rotating from round to round (the child runs one side's perft once untimed, then once
+//! timed, and prints the count and the seconds), and gives each entry's time as a ratio
+//! to the first entry's in the same round. SIDE is `sliders` (the default), `generator`,
+//! `cozy`, `shakmaty` or `chess`. So builds with different flags meet in one run: ours in
+//! the plain build against cozy-chess in the native + pext + fat LTO build, and ours in
+//! both builds:
+//!
+//! ```text
+//! peer-perft --builds plain/peer-perft native/peer-perft:cozy native/peer-perft --depths 6,7
+//! ```
 
 use std::hint::black_box;
 use std::process::{Command, ExitCode};
@@ -30,26 +40,26 @@ use sliders_bench::{Position, KIWIPETE, STARTPOS};
 use sliders_core::schemes::SchemeId;
 
 struct Options {
-    depth: Option<u32>,
+    depths: Vec<u32>,
     rounds: usize,
     schemes: Vec<SchemeId>,
     lookups: bool,
     pairs: usize,
-    builds: Option<(String, String)>,
-    child: Option<(String, u32)>,
+    builds: Vec<(String, Side)>,
+    child: Option<(String, u32, Side)>,
 }
 
 fn parse_args() -> Result<Options, String> {
     let mut o = Options {
-        depth: None,
+        depths: Vec::new(),
         rounds: 7,
         schemes: Vec::new(),
         lookups: false,
         pairs: 1 << 16,
-        builds: None,
+        builds: Vec::new(),
         child: None,
     };
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
     let number = |flag: &str, v: Option<String>| -> Result<usize, String> {
         v.ok_or(format!("{flag} needs a value"))?
             .parse::<usize>()
@@ -57,7 +67,18 @@ fn parse_args() -> Result<Options, String> {
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--depth" => o.depth = Some(number("--depth", args.next())? as u32),
+            "--depth" => o.depths = vec![number("--depth", args.next())? as u32],
+            "--depths" => {
+                let list = args.next().ok_or("--depths needs a list such as 6,7")?;
+                o.depths = list
+                    .split(',')
+                    .map(|d| {
+                        d.trim()
+                            .parse::<u32>()
+                            .map_err(|e| format!("--depths {list}: {e}"))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
             "--rounds" => o.rounds = number("--rounds", args.next())?.max(1),
             "--pairs" => o.pairs = number("--pairs", args.next())?.max(1),
             "--lookups" => o.lookups = true,
@@ -73,20 +94,39 @@ fn parse_args() -> Result<Options, String> {
                 o.schemes.push(id);
             }
             "--builds" => {
-                let a = args.next().ok_or("--builds needs two binaries")?;
-                let b = args.next().ok_or("--builds needs two binaries")?;
-                o.builds = Some((a, b));
+                while let Some(entry) = args.next_if(|a| !a.starts_with("--")) {
+                    let (bin, side) = match entry.rsplit_once(':') {
+                        Some((bin, name)) => (
+                            bin.to_string(),
+                            Side::from_name(name).ok_or(format!(
+                                "--builds {entry}: unknown side {name:?} (sliders, generator, cozy, shakmaty, chess)"
+                            ))?,
+                        ),
+                        None => (entry.clone(), Side::Sliders),
+                    };
+                    o.builds.push((bin, side));
+                }
+                if o.builds.len() < 2 {
+                    return Err("--builds needs at least two BIN[:SIDE] entries".into());
+                }
             }
             "--child" => {
-                let fen = args.next().ok_or("--child needs FEN and DEPTH")?;
+                let fen = args.next().ok_or("--child needs FEN DEPTH [SIDE]")?;
                 let depth = number("--child", args.next())? as u32;
-                o.child = Some((fen, depth));
+                let side = match args.next_if(|a| !a.starts_with("--")) {
+                    Some(name) => {
+                        Side::from_name(&name).ok_or(format!("--child: unknown side {name:?}"))?
+                    }
+                    None => Side::Sliders,
+                };
+                o.child = Some((fen, depth, side));
             }
             "-h" | "--help" => {
                 println!(
-                    "peer-perft [--depth N] [--rounds R] [--scheme NAME]...\n\
+                    "peer-perft [--depth N | --depths N,M..] [--rounds R] [--scheme NAME]...\n\
                      peer-perft --lookups [--pairs N] [--rounds R]\n\
-                     peer-perft --builds BIN_A BIN_B [--depth N] [--rounds R]"
+                     peer-perft --builds BIN[:SIDE] BIN[:SIDE]... [--depths N,M..] [--rounds R]\n\
+                     SIDE: sliders (default), generator, cozy, shakmaty, chess"
                 );
                 std::process::exit(0);
             }
@@ -96,11 +136,19 @@ fn parse_args() -> Result<Options, String> {
     Ok(o)
 }
 
-fn configs(depth: Option<u32>) -> Vec<(Position, u32)> {
-    match depth {
-        Some(d) => vec![(STARTPOS, d), (KIWIPETE, d.saturating_sub(1).max(1))],
-        None => vec![(STARTPOS, 5), (STARTPOS, 6), (KIWIPETE, 4), (KIWIPETE, 5)],
-    }
+fn configs(depths: &[u32]) -> Vec<(Position, u32)> {
+    let depths = if depths.is_empty() {
+        &[5, 6][..]
+    } else {
+        depths
+    };
+    let mut out: Vec<(Position, u32)> = depths.iter().map(|&d| (STARTPOS, d)).collect();
+    out.extend(
+        depths
+            .iter()
+            .map(|&d| (KIWIPETE, d.saturating_sub(1).max(1))),
+    );
+    out
 }
 
 fn build_line() -> String {
@@ -144,12 +192,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some((fen, depth)) = &o.child {
-        return child(fen, *depth);
+    if let Some((fen, depth, side)) = &o.child {
+        return child(fen, *depth, *side);
     }
     println!("{}", build_line());
-    let result = if let Some((a, b)) = &o.builds {
-        builds(a, b, &o)
+    let result = if !o.builds.is_empty() {
+        builds(&o)
     } else if o.lookups {
         lookup_rounds(&o)
     } else {
@@ -167,7 +215,7 @@ fn main() -> ExitCode {
 fn perft_rounds(o: &Options) -> Result<(), String> {
     let mut sides: Vec<Side> = Side::PEERS.to_vec();
     sides.extend(o.schemes.iter().map(|&id| Side::SlidersWith(id)));
-    let configs = configs(o.depth);
+    let configs = configs(&o.depths);
 
     // 1. Every node count, every crate, before any timing.
     println!("\nchecking node counts (untimed):");
@@ -386,9 +434,10 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// The child of `--builds`: ours once untimed (page faults, caches), once timed.
-fn child(fen: &str, depth: u32) -> ExitCode {
-    let prepared = match Side::Sliders.prepare(fen) {
+/// The child of `--builds`: one side's perft once untimed (page faults, caches), once
+/// timed.
+fn child(fen: &str, depth: u32, side: Side) -> ExitCode {
+    let prepared = match side.prepare(fen) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("peer-perft --child: {e}");
@@ -401,9 +450,25 @@ fn child(fen: &str, depth: u32) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn run_child(bin: &str, fen: &str, depth: u32) -> Result<(u64, f64, Option<f64>), String> {
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Sliders => "sliders",
+        Side::Generator => "generator",
+        Side::Cozy => "cozy",
+        Side::Shakmaty => "shakmaty",
+        Side::Chess => "chess",
+        Side::SlidersWith(_) => "sliders",
+    }
+}
+
+fn run_child(
+    bin: &str,
+    side: Side,
+    fen: &str,
+    depth: u32,
+) -> Result<(u64, f64, Option<f64>), String> {
     let out = Command::new(bin)
-        .args(["--child", fen, &depth.to_string()])
+        .args(["--child", fen, &depth.to_string(), side_name(side)])
         .output()
         .map_err(|e| format!("{bin}: {e}"))?;
     if !out.status.success() {
@@ -423,9 +488,9 @@ fn run_child(bin: &str, fen: &str, depth: u32) -> Result<(u64, f64, Option<f64>)
     }
 }
 
-fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
-    let bins = [a, b];
-    for bin in bins {
+/// `--builds`: each entry (a binary and a side) as a child process, in turn.
+fn builds(o: &Options) -> Result<(), String> {
+    for (bin, _) in &o.builds {
         let out = Command::new(bin)
             .arg("--help")
             .output()
@@ -433,19 +498,35 @@ fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
         if !out.status.success() {
             return Err(format!("{bin} --help failed"));
         }
+        // Each binary names its build (target features, cozy-chess's pext).
+        let first = Command::new(bin)
+            .args(["--depth", "1", "--rounds", "1"])
+            .output()
+            .map_err(|e| format!("{bin}: {e}"))?;
+        let line = String::from_utf8_lossy(&first.stdout);
+        println!("{bin}: {}", line.lines().next().unwrap_or("?"));
     }
-    for (pos, depth) in configs(o.depth) {
-        let mut secs = [Vec::new(), Vec::new()];
-        let mut cpus = [Vec::new(), Vec::new()];
+    let names: Vec<String> = o
+        .builds
+        .iter()
+        .enumerate()
+        .map(|(i, (bin, side))| format!("{}: {} in {bin}", (b'A' + i as u8) as char, side.name()))
+        .collect();
+    let n = o.builds.len();
+    for (pos, depth) in configs(&o.depths) {
+        let mut secs = vec![Vec::new(); n];
+        let mut cpus = vec![Vec::new(); n];
         eprint!("{} d{depth}: {} rounds ", pos.name, o.rounds);
         for round in 0..o.rounds {
-            for k in 0..2 {
-                let i = (k + round) % 2;
-                let (nodes, t, cpu) = run_child(bins[i], pos.fen, depth)?;
+            for k in 0..n {
+                let i = (k + round) % n;
+                let (bin, side) = &o.builds[i];
+                let (nodes, t, cpu) = run_child(bin, *side, pos.fen, depth)?;
                 if pos.known(depth).is_some_and(|k| k != nodes) {
                     return Err(format!(
-                        "{}: {nodes} nodes for {} d{depth}",
-                        bins[i], pos.name
+                        "{bin} ({}): {nodes} nodes for {} d{depth}",
+                        side.name(),
+                        pos.name
                     ));
                 }
                 secs[i].push(t);
@@ -454,10 +535,9 @@ fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
             eprint!(".");
         }
         eprintln!();
-        let names = [format!("A: {a}"), format!("B: {b}")];
         print_table(
             &format!(
-                "sliders perft, two builds in turn: {} perft({depth}), {} rounds",
+                "builds in turn: {} perft({depth}), {} rounds, one child process per run",
                 pos.name, o.rounds
             ),
             &names,
@@ -467,15 +547,21 @@ fn builds(a: &str, b: &str, o: &Options) -> Result<(), String> {
             "Mnps",
             None,
         );
-        let (lo, hi) = paired_ratio_range(&secs[0], &secs[1]);
-        println!(
-            "\nA / B time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3})",
-            paired_ratio(&secs[0], &secs[1])
-        );
-        if cpus.iter().all(|c| c.len() == o.rounds) {
+        println!();
+        for i in 0..n {
+            let (lo, hi) = paired_ratio_range(&secs[i], &secs[0]);
             println!(
-                "A / B thread CPU time, median of per-round ratios: {:.3}",
-                paired_ratio(&cpus[0], &cpus[1])
+                "{} / A time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3})",
+                (b'A' + i as u8) as char,
+                paired_ratio(&secs[i], &secs[0])
+            );
+        }
+        for i in 1..n {
+            let (lo, hi) = paired_ratio_range(&secs[0], &secs[i]);
+            println!(
+                "A / {} time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3})",
+                (b'A' + i as u8) as char,
+                paired_ratio(&secs[0], &secs[i])
             );
         }
     }

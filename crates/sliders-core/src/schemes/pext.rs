@@ -85,7 +85,8 @@ const fn slices_fit(masks: &[Bitboard; 64], offsets: &[u32; 64]) -> bool {
     true
 }
 
-const _: () = assert!(slices_fit(&ROOK_MASKS, &ROOK_OFFSETS) && slices_fit(&BISHOP_MASKS, &BISHOP_OFFSETS));
+const _: () =
+    assert!(slices_fit(&ROOK_MASKS, &ROOK_OFFSETS) && slices_fit(&BISHOP_MASKS, &BISHOP_OFFSETS));
 
 /// The table entry `index` of the slice that starts at `offset`.
 ///

@@ -16,7 +16,7 @@ use sliders_core::schemes::Scheme;
 use sliders_core::{between, king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Square};
 
 use super::position::{
-    back_rank, bit, side, Position, CASTLING, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    back_rank, bit, side, Position, BISHOP, CASTLING, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -324,8 +324,28 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
         knights &= knights - 1;
         sink.piece::<WHITE, KNIGHT>(p, from, knight(from) & target, theirs);
     }
-    sliders::<S, K, WHITE, BISHOP>(s, p, sink, ours & !pin_orthogonal, pin_diagonal, occ, target, theirs, pinned);
-    sliders::<S, K, WHITE, ROOK>(s, p, sink, ours & !pin_diagonal, pin_orthogonal, occ, target, theirs, pinned);
+    sliders::<S, K, WHITE, BISHOP>(
+        s,
+        p,
+        sink,
+        ours & !pin_orthogonal,
+        pin_diagonal,
+        occ,
+        target,
+        theirs,
+        pinned,
+    );
+    sliders::<S, K, WHITE, ROOK>(
+        s,
+        p,
+        sink,
+        ours & !pin_diagonal,
+        pin_orthogonal,
+        occ,
+        target,
+        theirs,
+        pinned,
+    );
     {
         let our_queens = queens & ours;
         let mut free = our_queens & !pinned;
@@ -410,7 +430,6 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
             }
         }
     }
-
 }
 
 /// The moves of our bishops (`ROLE == BISHOP`) or rooks: `movers` are the ones not

@@ -115,7 +115,13 @@ impl<S: Scheme> Leaves<S> {
 
 impl<S: Scheme> Sink for Leaves<S> {
     #[inline(always)]
-    fn piece<const WHITE: bool, const ROLE: usize>(&mut self, _: &Position, _: u32, t: u64, _: u64) {
+    fn piece<const WHITE: bool, const ROLE: usize>(
+        &mut self,
+        _: &Position,
+        _: u32,
+        t: u64,
+        _: u64,
+    ) {
         self.add(t);
     }
     #[inline(always)]
@@ -234,7 +240,10 @@ impl<S: Scheme> Sink for Children<S> {
     fn pawn_captures<const WHITE: bool>(&mut self, p: &Position, targets: u64, delta: u32) {
         each(targets, |to| {
             let checks = bit(to) & self.pawn_checks;
-            self.child::<WHITE>(&p.pawn_capture::<WHITE>(origin::<WHITE>(to, delta), to), checks)
+            self.child::<WHITE>(
+                &p.pawn_capture::<WHITE>(origin::<WHITE>(to, delta), to),
+                checks,
+            )
         });
     }
     #[inline(always)]

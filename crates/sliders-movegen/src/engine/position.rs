@@ -61,9 +61,7 @@ impl Position {
         let colors = board.colors.map(|b| b.0);
         let us = board.turn;
         let ep = match board.ep {
-            Some(ep)
-                if pawn_attacks(us.other(), ep).0 & roles[PAWN] & colors[us as usize] != 0 =>
-            {
+            Some(ep) if pawn_attacks(us.other(), ep).0 & roles[PAWN] & colors[us as usize] != 0 => {
                 bit(ep as u32)
             }
             _ => 0,
