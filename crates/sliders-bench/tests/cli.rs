@@ -18,16 +18,18 @@ fn perft_checks_every_count_then_prints_a_table_per_position() {
     let out = peer_perft(&["--depth", "3", "--rounds", "2", "--scheme", "fancy"]);
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
-    // 5 sides x 2 positions, each checked against the known count.
+    // 6 sides (our engine and generator, three peers, fancy) x 2 positions, each
+    // checked against the known count.
     assert_eq!(
         text.lines().filter(|l| l.ends_with(" ok")).count(),
-        10,
+        12,
         "{text}"
     );
     assert!(text.contains("startpos perft(3), 8902 nodes"), "{text}");
     assert!(text.contains("kiwipete perft(2), 2039 nodes"), "{text}");
     for name in [
-        "| sliders (",
+        "| sliders engine (",
+        "| sliders generator (",
         "| cozy-chess 0.3.4",
         "| shakmaty 0.30.1",
         "| chess 3.2",
@@ -74,6 +76,43 @@ fn builds_mode_runs_two_binaries_in_turn() {
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
     assert_eq!(text.matches("A / B time").count(), 2, "{text}");
+}
+
+#[test]
+fn builds_mode_runs_any_side_of_any_binary() {
+    let bin = env!("CARGO_BIN_EXE_peer-perft");
+    let cozy = format!("{bin}:cozy");
+    let generator = format!("{bin}:generator");
+    let out = peer_perft(&[
+        "--builds", bin, &cozy, &generator, "--depths", "2,3", "--rounds", "2",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    // Two depths for each of the two positions, each with three rows.
+    for depth in [
+        "startpos perft(2)",
+        "startpos perft(3)",
+        "kiwipete perft(1)",
+        "kiwipete perft(2)",
+    ] {
+        assert!(text.contains(depth), "{depth} in\n{text}");
+    }
+    assert_eq!(
+        text.matches("| B: cozy-chess 0.3.4 in ").count(),
+        4,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("| C: sliders generator (").count(),
+        4,
+        "{text}"
+    );
+    assert_eq!(text.matches("A / C time").count(), 4, "{text}");
+    // An unknown side is refused with exit 2, naming it.
+    let bad = format!("{bin}:stockfish");
+    let out = peer_perft(&["--builds", bin, &bad]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("\"stockfish\""));
 }
 
 #[test]
