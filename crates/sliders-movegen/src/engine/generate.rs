@@ -316,6 +316,67 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
         c if c & (c - 1) == 0 => c | blocks,
         _ => return,
     };
+    // Most positions have no pin: their moves are counted by a copy of the code below
+    // in which the pin masks are the constant 0.
+    let pawns = p.roles[PAWN] & ours;
+    if pin_diagonal | pin_orthogonal == 0 {
+        pieces::<S, K, WHITE, false>(s, p, sink, ours, theirs, target, 0, 0);
+    } else {
+        pieces::<S, K, WHITE, true>(
+            s,
+            p,
+            sink,
+            ours,
+            theirs,
+            target,
+            pin_diagonal,
+            pin_orthogonal,
+        );
+    }
+
+    // En passant removes two pieces from the board at once: each capture is tested in
+    // full, on the occupancy after it.
+    if p.ep != 0 {
+        let to = p.ep.trailing_zeros();
+        let taken = bit(to ^ 8);
+        let mut candidates = pawn_from(!WHITE, to) & pawns;
+        while candidates != 0 {
+            let from = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let after = (occ ^ bit(from) ^ taken) | p.ep;
+            let attacked = (bishop(s, king_sq, after) & enemy.diagonal)
+                | (rook(s, king_sq, after) & enemy.orthogonal)
+                | (knight(king_sq) & enemy.knights)
+                | (pawn_from(WHITE, king_sq) & enemy.pawns & !taken);
+            if attacked == 0 {
+                sink.en_passant::<WHITE>(p, from, to);
+            }
+        }
+    }
+}
+
+/// The moves of every piece but the king, and of the pawns but en passant: with
+/// `PINS` false the pin masks are known to be empty (and constant here).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn pieces<S: Scheme, K: Sink, const WHITE: bool, const PINS: bool>(
+    s: S,
+    p: &Position,
+    sink: &mut K,
+    ours: u64,
+    theirs: u64,
+    target: u64,
+    pin_diagonal: u64,
+    pin_orthogonal: u64,
+) {
+    let (pin_diagonal, pin_orthogonal) = if PINS {
+        (pin_diagonal, pin_orthogonal)
+    } else {
+        (0, 0)
+    };
+    let occ = ours | theirs;
+    let queens = p.roles[QUEEN];
+    let pawns = p.roles[PAWN] & ours;
     let pinned = pin_diagonal | pin_orthogonal;
 
     let mut knights = p.roles[KNIGHT] & ours & !pinned;
@@ -373,7 +434,6 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
 
     // Pawns, as sets. A pawn pinned on a diagonal never steps and takes only along its
     // diagonal; one pinned on a line never takes and steps only along its file.
-    let pawns = p.roles[PAWN] & ours;
     let empty = !occ;
     let (last_rank, third_rank) = if WHITE {
         (0xffu64 << 56, 0xffu64 << 16)
@@ -409,26 +469,6 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
         sink.promotions::<WHITE>(p, single & last_rank, 8);
         sink.promotions::<WHITE>(p, west & last_rank, west_delta);
         sink.promotions::<WHITE>(p, east & last_rank, east_delta);
-    }
-
-    // En passant removes two pieces from the board at once: each capture is tested in
-    // full, on the occupancy after it.
-    if p.ep != 0 {
-        let to = p.ep.trailing_zeros();
-        let taken = bit(to ^ 8);
-        let mut candidates = pawn_from(!WHITE, to) & pawns;
-        while candidates != 0 {
-            let from = candidates.trailing_zeros();
-            candidates &= candidates - 1;
-            let after = (occ ^ bit(from) ^ taken) | p.ep;
-            let attacked = (bishop(s, king_sq, after) & enemy.diagonal)
-                | (rook(s, king_sq, after) & enemy.orthogonal)
-                | (knight(king_sq) & enemy.knights)
-                | (pawn_from(WHITE, king_sq) & enemy.pawns & !taken);
-            if attacked == 0 {
-                sink.en_passant::<WHITE>(p, from, to);
-            }
-        }
     }
 }
 
