@@ -97,19 +97,20 @@ fn count<S: Scheme, const WHITE: bool>(s: S, p: &Position, depth: u32, checks: u
 fn leaves<S: Scheme, const WHITE: bool>(s: S, p: &Position, checks: u64) -> u64 {
     let mut sink = Leaves { s, nodes: 0 };
     generate::<S, _, WHITE>(s, p, &mut sink, checks);
-    sink.nodes
+    u64::from(sink.nodes)
 }
 
-/// Counts moves by the size of their target sets.
+/// Counts moves by the size of their target sets. A position has at most 218 moves, so
+/// a `u32` holds the count (and adds the scheme's `u32` popcounts without widening each).
 struct Leaves<S> {
     s: S,
-    nodes: u64,
+    nodes: u32,
 }
 
 impl<S: Scheme> Leaves<S> {
     #[inline(always)]
     fn add(&mut self, targets: u64) {
-        self.nodes += u64::from(self.s.count(sliders_core::Bitboard(targets)));
+        self.nodes += self.s.count(sliders_core::Bitboard(targets));
     }
 }
 
@@ -138,7 +139,7 @@ impl<S: Scheme> Sink for Leaves<S> {
     }
     #[inline(always)]
     fn promotions<const WHITE: bool>(&mut self, _: &Position, targets: u64, _: u32) {
-        self.nodes += 4 * u64::from(self.s.count(sliders_core::Bitboard(targets)));
+        self.nodes += 4 * self.s.count(sliders_core::Bitboard(targets));
     }
     #[inline(always)]
     fn en_passant<const WHITE: bool>(&mut self, _: &Position, _: u32, _: u32) {
