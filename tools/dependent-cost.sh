@@ -9,7 +9,8 @@
 # Rows: the core (one rook lookup) with default features and with all-schemes, next to
 # cozy-chess doing the same; then the board crate (a program printing perft(5) of the
 # start position) next to cozy-chess 0.3.4 (generate_moves + play_unchecked) and
-# shakmaty 0.30.1 (its perft). Needs the Rust toolchain and crates.io. Timings are wall
+# shakmaty 0.30.1 (its perft), and the board crate with its counting engine (the
+# `perft-engine` feature, off by default: what only perft users pay). Needs the Rust toolchain and crates.io. Timings are wall
 # clock on a machine that may be shared: compare the rows of one run.
 set -euo pipefail
 repo=$(cd "${1:-$(dirname "$0")/..}" && pwd)
@@ -80,6 +81,7 @@ make_crate dep-core "$core_pkg = { path = \"$core_dir\" }" "$core_main"
 make_crate dep-core-all "$core_pkg = { path = \"$core_dir\", features = [\"all-schemes\"] }" "$core_main"
 make_crate dep-cozy 'cozy-chess = "=0.3.4"' "$cozy_main"
 make_crate dep-board "sliders-movegen = { path = \"$repo/crates/sliders-movegen\" }" "$board_main"
+make_crate dep-board-engine "sliders-movegen = { path = \"$repo/crates/sliders-movegen\", features = [\"perft-engine\"] }" "$board_main"
 make_crate dep-cozy-board 'cozy-chess = "=0.3.4"' "$cozy_board_main"
 make_crate dep-shakmaty-board 'shakmaty = "=0.30.1"' "$shakmaty_main"
 
@@ -104,8 +106,12 @@ if grep -q '^all-schemes' "$core_dir/Cargo.toml"; then
     rows+=("dep-core-all:$core_pkg, one lookup (all-schemes)")
 fi
 rows+=("dep-cozy:cozy-chess 0.3.4, one lookup"
-    "dep-board:sliders-movegen, perft(5) (default features)"
-    "dep-cozy-board:cozy-chess 0.3.4, perft(5)"
+    "dep-board:sliders-movegen, perft(5) (default features)")
+# A checkout from before the counting engine has no `perft-engine`.
+if grep -q '^perft-engine' "$repo/crates/sliders-movegen/Cargo.toml"; then
+    rows+=("dep-board-engine:sliders-movegen with perft-engine, perft(5)")
+fi
+rows+=("dep-cozy-board:cozy-chess 0.3.4, perft(5)"
     "dep-shakmaty-board:shakmaty 0.30.1, perft(5)")
 for row in "${rows[@]}"; do
     c=${row%%:*}
