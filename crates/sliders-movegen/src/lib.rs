@@ -92,6 +92,7 @@ mod fen;
 mod filter;
 mod game;
 mod legal;
+mod lookups;
 mod movegen;
 mod moves;
 mod perft;

@@ -9,12 +9,13 @@
 //! is compiled once per scheme, not once per call site.
 
 use sliders_core::schemes::Scheme;
-use sliders_core::{between, king_attacks, knight_attacks, line, pawn_attacks, Bitboard, Color};
+use sliders_core::{between, line, Bitboard, Color};
 
 use core::ops::ControlFlow;
 
 use crate::board::{back_rank, bit, sq, Board};
 use crate::filter::MoveFilter;
+use crate::lookups::{bishop, forward, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
 use crate::moves::{castling_squares, Move, MoveList};
 use crate::piece::Role;
 
@@ -110,60 +111,6 @@ impl Sink for MoveList {
         self.push(mv);
     }
 }
-
-#[inline(always)]
-fn rook<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
-    s.rook_attacks(sq(square), Bitboard(occ)).0
-}
-
-#[inline(always)]
-fn bishop<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
-    s.bishop_attacks(sq(square), Bitboard(occ)).0
-}
-
-#[inline(always)]
-fn knight(square: u32) -> u64 {
-    knight_attacks(sq(square)).0
-}
-
-#[inline(always)]
-fn king(square: u32) -> u64 {
-    king_attacks(sq(square)).0
-}
-
-#[inline(always)]
-fn pawn(color: Color, square: u32) -> u64 {
-    pawn_attacks(color, sq(square)).0
-}
-
-#[inline(always)]
-fn shift<const WHITE: bool>(b: u64, by: u32) -> u64 {
-    if WHITE {
-        b << by
-    } else {
-        b >> by
-    }
-}
-
-/// The squares a bishop (`diagonal`) or a rook sees from each square on an empty board
-/// (the core's reference ray walk, at compile time).
-const fn empty_board_rays(diagonal: bool) -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut i = 0;
-    while i < 64 {
-        let square = sliders_core::Square::ALL[i];
-        table[i] = if diagonal {
-            sliders_core::reference::bishop_attacks(square, Bitboard::EMPTY).0
-        } else {
-            sliders_core::reference::rook_attacks(square, Bitboard::EMPTY).0
-        };
-        i += 1;
-    }
-    table
-}
-
-static BISHOP_RAYS: [u64; 64] = empty_board_rays(true);
-static ROOK_RAYS: [u64; 64] = empty_board_rays(false);
 
 /// Every square attacked by `them`, with `occ` as the occupancy.
 #[inline(always)]
@@ -350,8 +297,8 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
 
     // The enemy sliders on the king's lines (on an empty board): only they can check or
     // pin along a line, and often one kind has none, whose lookups are then skipped.
-    let diag_snipers = their_diag & BISHOP_RAYS[king_sq as usize];
-    let orth_snipers = their_orth & ROOK_RAYS[king_sq as usize];
+    let diag_snipers = their_diag & DIAGONAL_RAYS[king_sq as usize];
+    let orth_snipers = their_orth & ORTHOGONAL_RAYS[king_sq as usize];
     let mut checkers = ((knight(king_sq) & b.roles[KNIGHT_I].0)
         | (pawn(us, king_sq) & b.roles[PAWN_I].0)
         | (king(king_sq) & b.roles[KING_I].0))
@@ -459,8 +406,8 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
     let (fwd, left, right): (i32, i32, i32) = if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
     let free = pawns & !pinned;
     {
-        let single = shift::<WHITE>(free, 8) & empty;
-        let double = shift::<WHITE>(single & third_rank, 8) & empty & push_target & quiet_pushes;
+        let single = forward::<WHITE>(free, 8) & empty;
+        let double = forward::<WHITE>(single & third_rank, 8) & empty & push_target & quiet_pushes;
         let single = single & push_target;
         let (cap_l, cap_r) = if WHITE {
             (
@@ -490,8 +437,8 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
         pinned_pawns &= pinned_pawns - 1;
         let pin_line = line(sq(king_sq), sq(from)).0;
         let p = bit(from as usize);
-        let single = shift::<WHITE>(p, 8) & empty & pin_line;
-        let double = shift::<WHITE>(single & third_rank, 8) & empty & push_target & quiet_pushes;
+        let single = forward::<WHITE>(p, 8) & empty & pin_line;
+        let double = forward::<WHITE>(single & third_rank, 8) & empty & push_target & quiet_pushes;
         let single = single & push_target & (quiet_pushes | promo_pushes);
         let caps = pawn(us, from) & cap_target & pin_line;
         let promo = (single | caps) & last_rank != 0;

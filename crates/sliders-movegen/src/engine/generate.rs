@@ -13,7 +13,11 @@
 //! for the king's free neighbours and the castling path, one square at a time.
 
 use sliders_core::schemes::Scheme;
-use sliders_core::{between, king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Square};
+use sliders_core::Color;
+
+use crate::lookups::{
+    betw, bishop, forward, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS,
+};
 
 use super::position::{
     back_rank, bit, side, Position, BISHOP, CASTLING, KING, KNIGHT, PAWN, QUEEN, ROOK,
@@ -49,71 +53,15 @@ pub(super) trait Sink {
     fn castle<const WHITE: bool>(&mut self, p: &Position, king: u32, rook: u32);
 }
 
+/// The colour the engine's const parameter says.
 #[inline(always)]
-fn sq(index: u32) -> Square {
-    Square::index_wrapping(index as usize)
-}
-
-#[inline(always)]
-fn knight(square: u32) -> u64 {
-    knight_attacks(sq(square)).0
-}
-
-#[inline(always)]
-fn king(square: u32) -> u64 {
-    king_attacks(sq(square)).0
-}
-
-#[inline(always)]
-fn bishop<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
-    s.bishop_attacks(sq(square), Bitboard(occ)).0
-}
-
-#[inline(always)]
-fn rook<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
-    s.rook_attacks(sq(square), Bitboard(occ)).0
-}
-
-#[inline(always)]
-fn betw(a: u32, b: u32) -> u64 {
-    between(sq(a), sq(b)).0
-}
-
-/// The squares a pawn of the side `white` says attacks from `square`.
-#[inline(always)]
-fn pawn_from(white: bool, square: u32) -> u64 {
-    let color = if white { Color::White } else { Color::Black };
-    pawn_attacks(color, sq(square)).0
-}
-
-/// `b` moved `by` ranks-and-files forward for the side `WHITE` says.
-#[inline(always)]
-fn forward<const WHITE: bool>(b: u64, by: u32) -> u64 {
-    if WHITE {
-        b << by
+fn color(white: bool) -> Color {
+    if white {
+        Color::White
     } else {
-        b >> by
+        Color::Black
     }
 }
-
-/// The squares a bishop (`diagonal`) or a rook sees from each square on an empty board.
-const fn empty_board_rays(diagonal: bool) -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut i = 0;
-    while i < 64 {
-        let square = Square::ALL[i];
-        table[i] = if diagonal {
-            sliders_core::reference::bishop_attacks(square, Bitboard::EMPTY).0
-        } else {
-            sliders_core::reference::rook_attacks(square, Bitboard::EMPTY).0
-        };
-        i += 1;
-    }
-    table
-}
-
-static DIAGONAL_RAYS: [u64; 64] = empty_board_rays(true);
-static ORTHOGONAL_RAYS: [u64; 64] = empty_board_rays(false);
 
 /// The enemy pieces the generator asks about, and the occupancy.
 struct Enemy {
@@ -168,7 +116,7 @@ impl Enemy {
 pub(super) fn leaper_checkers<const WHITE: bool>(p: &Position) -> u64 {
     let king_sq = p.king(WHITE);
     let theirs = p.colors[side(!WHITE)];
-    ((knight(king_sq) & p.roles[KNIGHT]) | (pawn_from(WHITE, king_sq) & p.roles[PAWN])) & theirs
+    ((knight(king_sq) & p.roles[KNIGHT]) | (pawn(color(WHITE), king_sq) & p.roles[PAWN])) & theirs
 }
 
 /// The squares from which a knight, and a pawn, of the side `WHITE` says would give
@@ -176,7 +124,7 @@ pub(super) fn leaper_checkers<const WHITE: bool>(p: &Position) -> u64 {
 #[inline(always)]
 pub(super) fn checking_squares<const WHITE: bool>(p: &Position) -> (u64, u64) {
     let their_king = p.king(!WHITE);
-    (knight(their_king), pawn_from(!WHITE, their_king))
+    (knight(their_king), pawn(color(!WHITE), their_king))
 }
 
 /// Hands every legal move of `p`, `WHITE` to move, to `sink`; `leaper_checkers` are the
@@ -204,35 +152,20 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
 
     // Checkers, the squares that block a slider's check, and the pin masks.
     let mut checkers = leaper_checkers;
-    let mut blocks = 0u64;
-    let mut pin_diagonal = 0u64;
-    let mut pin_orthogonal = 0u64;
-    let mut snipers = enemy.diagonal & DIAGONAL_RAYS[king_sq as usize];
-    while snipers != 0 {
-        let sniper = snipers.trailing_zeros();
-        snipers &= snipers - 1;
-        let ray = betw(king_sq, sniper);
-        let inside = ray & occ;
-        if inside == 0 {
-            checkers |= bit(sniper);
-            blocks |= ray;
-        } else if inside & (inside - 1) == 0 && inside & ours != 0 {
-            pin_diagonal |= ray | bit(sniper);
-        }
-    }
-    let mut snipers = enemy.orthogonal & ORTHOGONAL_RAYS[king_sq as usize];
-    while snipers != 0 {
-        let sniper = snipers.trailing_zeros();
-        snipers &= snipers - 1;
-        let ray = betw(king_sq, sniper);
-        let inside = ray & occ;
-        if inside == 0 {
-            checkers |= bit(sniper);
-            blocks |= ray;
-        } else if inside & (inside - 1) == 0 && inside & ours != 0 {
-            pin_orthogonal |= ray | bit(sniper);
-        }
-    }
+    let (diagonal_checkers, diagonal_blocks, pin_diagonal) = checks_and_pins(
+        king_sq,
+        enemy.diagonal & DIAGONAL_RAYS[king_sq as usize],
+        occ,
+        ours,
+    );
+    let (orthogonal_checkers, orthogonal_blocks, pin_orthogonal) = checks_and_pins(
+        king_sq,
+        enemy.orthogonal & ORTHOGONAL_RAYS[king_sq as usize],
+        occ,
+        ours,
+    );
+    checkers |= diagonal_checkers | orthogonal_checkers;
+    let blocks = diagonal_blocks | orthogonal_blocks;
 
     // The rooks we may castle with now: not in check, a right, and the squares both
     // pieces cross empty (whether they are attacked is asked below).
@@ -339,7 +272,7 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
     if p.ep != 0 {
         let to = p.ep.trailing_zeros();
         let taken = bit(to ^ 8);
-        let mut candidates = pawn_from(!WHITE, to) & pawns;
+        let mut candidates = pawn(color(!WHITE), to) & pawns;
         while candidates != 0 {
             let from = candidates.trailing_zeros();
             candidates &= candidates - 1;
@@ -347,12 +280,34 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
             let attacked = (bishop(s, king_sq, after) & enemy.diagonal)
                 | (rook(s, king_sq, after) & enemy.orthogonal)
                 | (knight(king_sq) & enemy.knights)
-                | (pawn_from(WHITE, king_sq) & enemy.pawns & !taken);
+                | (pawn(color(WHITE), king_sq) & enemy.pawns & !taken);
             if attacked == 0 {
                 sink.en_passant::<WHITE>(p, from, to);
             }
         }
     }
+}
+
+/// For `snipers`, the enemy sliders of one kind on the king's empty-board lines of that
+/// kind: those with nothing between them and the king (checkers), the squares between
+/// those and the king (where a check is blocked), and the pin mask of that kind (the
+/// rays, each slider included, on which exactly one of `ours` stands between).
+#[inline(always)]
+fn checks_and_pins(king_sq: u32, mut snipers: u64, occ: u64, ours: u64) -> (u64, u64, u64) {
+    let (mut checkers, mut blocks, mut pins) = (0u64, 0u64, 0u64);
+    while snipers != 0 {
+        let sniper = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let ray = betw(king_sq, sniper);
+        let inside = ray & occ;
+        if inside == 0 {
+            checkers |= bit(sniper);
+            blocks |= ray;
+        } else if inside & (inside - 1) == 0 && inside & ours != 0 {
+            pins |= ray | bit(sniper);
+        }
+    }
+    (checkers, blocks, pins)
 }
 
 /// The moves of every piece but the king, and of the pawns but en passant: with

@@ -1,0 +1,76 @@
+//! The attack lookups both generators (the board's and the counting engine's) make, by
+//! square index and raw bitboard, and the empty-board lines they test before a slider
+//! lookup.
+
+use sliders_core::schemes::Scheme;
+use sliders_core::{between, king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Square};
+
+#[inline(always)]
+fn sq(index: u32) -> Square {
+    Square::index_wrapping(index as usize)
+}
+
+#[inline(always)]
+pub(crate) fn rook<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
+    s.rook_attacks(sq(square), Bitboard(occ)).0
+}
+
+#[inline(always)]
+pub(crate) fn bishop<S: Scheme>(s: S, square: u32, occ: u64) -> u64 {
+    s.bishop_attacks(sq(square), Bitboard(occ)).0
+}
+
+#[inline(always)]
+pub(crate) fn knight(square: u32) -> u64 {
+    knight_attacks(sq(square)).0
+}
+
+#[inline(always)]
+pub(crate) fn king(square: u32) -> u64 {
+    king_attacks(sq(square)).0
+}
+
+/// The squares a pawn of `color` on `square` attacks.
+#[inline(always)]
+pub(crate) fn pawn(color: Color, square: u32) -> u64 {
+    pawn_attacks(color, sq(square)).0
+}
+
+/// The squares strictly between `a` and `b` on a line, if they share one.
+#[inline(always)]
+pub(crate) fn betw(a: u32, b: u32) -> u64 {
+    between(sq(a), sq(b)).0
+}
+
+/// `b` moved `by` squares towards the far side of the side `WHITE` says.
+#[inline(always)]
+pub(crate) fn forward<const WHITE: bool>(b: u64, by: u32) -> u64 {
+    if WHITE {
+        b << by
+    } else {
+        b >> by
+    }
+}
+
+/// The squares a bishop (`diagonal`) or a rook sees from each square on an empty board
+/// (the core's reference ray walk, at compile time).
+const fn empty_board_rays(diagonal: bool) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let square = Square::ALL[i];
+        table[i] = if diagonal {
+            sliders_core::reference::bishop_attacks(square, Bitboard::EMPTY).0
+        } else {
+            sliders_core::reference::rook_attacks(square, Bitboard::EMPTY).0
+        };
+        i += 1;
+    }
+    table
+}
+
+/// What a bishop sees from each square on an empty board: only an enemy bishop or
+/// queen on these squares can check or pin along a diagonal.
+pub(crate) static DIAGONAL_RAYS: [u64; 64] = empty_board_rays(true);
+/// What a rook sees from each square on an empty board.
+pub(crate) static ORTHOGONAL_RAYS: [u64; 64] = empty_board_rays(false);
