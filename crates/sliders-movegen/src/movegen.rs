@@ -9,13 +9,15 @@
 //! is compiled once per scheme, not once per call site.
 
 use sliders_core::schemes::Scheme;
-use sliders_core::{between, line, Bitboard, Color};
+use sliders_core::{line, Bitboard, Color};
 
 use core::ops::ControlFlow;
 
 use crate::board::{back_rank, bit, sq, Board};
 use crate::filter::MoveFilter;
-use crate::lookups::{bishop, forward, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
+use crate::lookups::{
+    betw, bishop, forward, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS,
+};
 use crate::moves::{castling_squares, Move, MoveList};
 use crate::piece::Role;
 
@@ -190,7 +192,7 @@ fn pins<S: Scheme>(
     while snipers != 0 {
         let sniper = snipers.trailing_zeros();
         snipers &= snipers - 1;
-        let blockers = between(sq(king_sq), sq(sniper)).0 & occ;
+        let blockers = betw(king_sq, sniper) & occ;
         if blockers & blockers.wrapping_sub(1) == 0 {
             pinned |= blockers & ours;
         }
@@ -326,7 +328,7 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
     let evasion = if checkers == 0 {
         !0
     } else {
-        checkers | between(sq(king_sq), sq(checkers.trailing_zeros())).0
+        checkers | betw(king_sq, checkers.trailing_zeros())
     };
     let target = allowed & evasion;
 
@@ -487,8 +489,8 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
                 rooks &= rooks - 1;
                 let (kt, rt) = castling_squares(sq(king_sq), sq(rsq as u32));
                 let (kt, rt) = (kt as usize, rt as usize);
-                let king_path = between(sq(king_sq), sq(kt as u32)).0 | bit(kt);
-                let rook_path = between(sq(rsq as u32), sq(rt as u32)).0 | bit(rt);
+                let king_path = betw(king_sq, kt as u32) | bit(kt);
+                let rook_path = betw(rsq as u32, rt as u32) | bit(rt);
                 let must_be_empty = (king_path | rook_path) & !(king_bb | bit(rsq));
                 if occ & must_be_empty != 0 || danger & king_path != 0 {
                     continue;
