@@ -90,6 +90,10 @@ pub mod bounds {
     pub const MAX_BENCH_PERFT: u32 = 8;
     /// `--time`: a year.
     pub const MAX_SECONDS: u64 = 366 * 24 * 3600;
+    /// A budget counted in visits or candidates (`refine --visits`, `find --candidates`
+    /// and `--range-candidates`): the same limit as the counters a saved state may hold,
+    /// so that sums of them cannot overflow.
+    pub const MAX_BUDGET: u64 = 1 << 62;
 }
 
 fn whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
@@ -139,6 +143,11 @@ pub fn split_at(text: &str) -> Result<u32, String> {
 /// `refine --candidates`: 1 to [`bounds::MAX_CANDIDATES_PER_VISIT`].
 pub fn candidates_per_visit(text: &str) -> Result<u64, String> {
     in_range(whole(text)?, 1, bounds::MAX_CANDIDATES_PER_VISIT, "")
+}
+
+/// A budget of visits or candidates: 1 to [`bounds::MAX_BUDGET`].
+pub fn budget(text: &str) -> Result<u64, String> {
+    in_range(whole(text)?, 1, bounds::MAX_BUDGET, "")
 }
 
 /// `--trials`: 1 to [`bounds::MAX_TRIALS`].

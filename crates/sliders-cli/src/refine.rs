@@ -37,8 +37,8 @@ pub struct RefineArgs {
     /// offset-in-magic, see --trials).
     #[arg(long, default_value_t = 4096, value_parser = parse::candidates_per_visit)]
     candidates: u64,
-    /// Stop after this many visits in all (counting a resumed run's).
-    #[arg(long)]
+    /// Stop after this many visits in all (counting a resumed run's), 1 to 2^62.
+    #[arg(long, value_parser = parse::budget)]
     visits: Option<u64>,
     /// Stop after this long: `90s`, `2m`, `1h`, or seconds (at most a year).
     #[arg(long, value_parser = parse::duration)]

@@ -149,8 +149,8 @@ pub struct FindArgs {
     /// Stop after this long: `90s`, `2m`, `500ms`, `1h`, or seconds (at most a year).
     #[arg(long, value_parser = parse::duration)]
     time: Option<Duration>,
-    /// Stop after about this many candidates drawn.
-    #[arg(long)]
+    /// Stop after about this many candidates drawn, 1 to 2^62.
+    #[arg(long, value_parser = parse::budget)]
     candidates: Option<u64>,
     /// Write the set here (atomically) instead of stdout.
     #[arg(long)]
@@ -169,8 +169,8 @@ pub struct FindArgs {
     #[arg(long)]
     filter: Option<u32>,
     /// fixed-shift and black: candidates per square searched for the smallest used
-    /// index range (then the set is packed).
-    #[arg(long, default_value_t = 1 << 15)]
+    /// index range (then the set is packed), 1 to 2^62.
+    #[arg(long, default_value_t = 1 << 15, value_parser = parse::budget)]
     range_candidates: u64,
     /// offset-in-magic: the offset unit's shift, 0 to 3 (offset = (magic & 0xFFFF) <<
     /// shift). Default: the smallest the table needs.
@@ -289,9 +289,6 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         return Err(CliError::input("--filter: 0 to 8 (bits of the top byte)"));
     }
     if scheme.shared_table() {
-        if args.range_candidates == 0 {
-            return Err(CliError::input("--range-candidates must be at least 1"));
-        }
         opts.range_candidates = Some(args.range_candidates);
     }
     opts.time = args.time;

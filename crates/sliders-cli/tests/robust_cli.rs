@@ -137,6 +137,31 @@ fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
             vec!["find", "--scheme", "offset-in-magic", "--trials", "0"],
             "'--trials <TRIALS>': expected 1 to 1048576",
         ),
+        (
+            vec![
+                "refine",
+                BLACK,
+                "--out",
+                &out,
+                "--visits",
+                "18446744073709551615",
+            ],
+            "'--visits <VISITS>': expected 1 to 4611686018427387904",
+        ),
+        (
+            vec![
+                "find",
+                "--scheme",
+                "fancy",
+                "--candidates",
+                "4611686018427387905",
+            ],
+            "'--candidates <CANDIDATES>': expected 1 to 4611686018427387904",
+        ),
+        (
+            vec!["find", "--scheme", "black", "--range-candidates", "0"],
+            "'--range-candidates <RANGE_CANDIDATES>': expected 1 to 4611686018427387904",
+        ),
     ] {
         refused(&args, expect);
     }
@@ -301,6 +326,78 @@ fn a_tampered_refine_state_is_refused() {
         assert!(
             stderr(&o).contains("state.json") && stderr(&o).contains(expect),
             "{field}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+/// A find state with counters no run could write is refused with exit 2 naming the
+/// file and the count (it was read as it stood: a chunk count past 2^64 / chunk made the
+/// next candidate's index wrap, and summed candidate counts overflowed).
+#[test]
+fn a_tampered_find_state_is_refused() {
+    let dir = TempDir::new("tampered-find");
+    let state = dir.file("find.json");
+    let run = |state: &str| {
+        sliders(&[
+            "find",
+            "--scheme",
+            "fancy",
+            "--squares",
+            "a1,b1",
+            "--piece",
+            "bishop",
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+            "--resume",
+            state,
+        ])
+    };
+    let o = run(&state);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert!(
+        good["found"].as_array().is_some_and(|f| f.len() == 2),
+        "{good}"
+    );
+    let edits: [(&str, fn(&mut serde_json::Value), &str); 5] = [
+        ("chunk 0", |v| v["chunk"] = 0.into(), "chunk 0"),
+        (
+            "candidates past 2^62",
+            |v| v["found"][0]["candidates"] = u64::MAX.into(),
+            "candidates 18446744073709551615 is past 2^62",
+        ),
+        (
+            "more tested than drawn",
+            |v| v["found"][1]["tested"] = (1u64 << 40).into(),
+            "tested of",
+        ),
+        (
+            "a square found twice",
+            |v| {
+                let first = v["found"][0].clone();
+                v["found"][1] = first;
+            },
+            "found twice",
+        ),
+        (
+            "an index past the bits",
+            |v| v["found"][0]["max_index"] = u32::MAX.into(),
+            "does not fit",
+        ),
+    ];
+    for (what, edit, expect) in edits {
+        let mut bad = good.clone();
+        edit(&mut bad);
+        std::fs::write(&state, bad.to_string()).unwrap();
+        let o = run(&state);
+        assert_eq!(o.status.code(), Some(2), "{what}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("find.json") && stderr(&o).contains(expect),
+            "{what}: {}",
             stderr(&o)
         );
     }

@@ -80,6 +80,7 @@
 //! records and what was tried are in the repository's docs/magic-search.md.
 #![deny(missing_docs)]
 
+mod atomic;
 pub mod csv;
 pub mod export;
 pub mod finder;
@@ -92,6 +93,7 @@ pub mod set;
 mod shared_table;
 pub mod verify;
 
+pub use atomic::write_atomic;
 pub use set::{mask_bits, plain_bits, MagicSet, SchemeKind, SetError, SquareMagic};
 pub use verify::{Report, VerifyError};
 
@@ -99,23 +101,3 @@ pub use verify::{Report, VerifyError};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
-
-/// Writes `bytes` to `path` atomically: a temporary file beside it, synced, then renamed
-/// over it, so a reader (or a resumed search) sees the old file or the new one, never a
-/// half-written one.
-pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
-    {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-    }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}

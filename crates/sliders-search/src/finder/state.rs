@@ -63,6 +63,10 @@ pub struct StateProgress {
     pub progress: Progress,
 }
 
+/// The largest count a state may hold (2^62): far beyond any run, and sums of a few
+/// hundred of them cannot overflow a `u64`.
+pub const MAX_COUNT: u64 = 1 << 62;
+
 /// A state file that cannot be resumed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StateError {
@@ -79,6 +83,8 @@ pub enum StateError {
     Version(u32),
     /// The state of another search: what differs from this one.
     OtherSearch(Vec<StateDifference>),
+    /// Numbers no run could have written (a tampered or damaged file): what is wrong.
+    Counters(String),
 }
 
 /// What makes a state another search's.
@@ -106,6 +112,7 @@ impl std::fmt::Display for StateError {
                 f,
                 "bad state file: version {version} (this program reads {STATE_VERSION})"
             ),
+            StateError::Counters(what) => write!(f, "bad state file: {what}"),
             StateError::OtherSearch(differences) => {
                 f.write_str("the state file is from another search: ")?;
                 for (i, difference) in differences.iter().enumerate() {
@@ -156,7 +163,87 @@ impl SearchState {
         if state.version != STATE_VERSION {
             return Err(StateError::Version(state.version));
         }
+        state.check_counters().map_err(StateError::Counters)?;
         Ok(state)
+    }
+
+    /// Whether the counters are ones a run could have written: every count at most
+    /// [`MAX_COUNT`] (so that sums of them cannot overflow), a chunk of at least one
+    /// candidate, no more tested than drawn, found magics and progress only for the
+    /// state's own squares and at most once each, index ranges within the index bits.
+    fn check_counters(&self) -> Result<(), String> {
+        let big = |what: &str, n: u64| {
+            if n > MAX_COUNT {
+                Err(format!("{what} {n} is past 2^62"))
+            } else {
+                Ok(())
+            }
+        };
+        if self.chunk == 0 {
+            return Err("chunk 0: a chunk has at least one candidate".into());
+        }
+        big("chunk", self.chunk)?;
+        if let Some(n) = self.range_candidates {
+            big("range_candidates", n)?;
+        }
+        let target = |piece, square| {
+            self.targets
+                .iter()
+                .any(|t| t.piece == piece && t.square == square)
+        };
+        let check_found = |f: &Found| -> Result<(), String> {
+            let name = format!("{} {}", f.piece.name(), f.square);
+            if !target(f.piece, f.square) {
+                return Err(format!("{name} is not one of the state's squares"));
+            }
+            big(&format!("{name}: candidates"), f.candidates)?;
+            if f.tested > f.candidates {
+                return Err(format!(
+                    "{name}: {} tested of {} candidates drawn",
+                    f.tested, f.candidates
+                ));
+            }
+            if f.bits > 32 || f.min_index > f.max_index || u64::from(f.max_index) >> f.bits != 0 {
+                return Err(format!(
+                    "{name}: index range {}..={} does not fit {} bits",
+                    f.min_index, f.max_index, f.bits
+                ));
+            }
+            Ok(())
+        };
+        let mut seen = Vec::new();
+        for f in &self.found {
+            check_found(f)?;
+            if seen.contains(&(f.piece, f.square)) {
+                return Err(format!("{} {} found twice", f.piece.name(), f.square));
+            }
+            seen.push((f.piece, f.square));
+        }
+        let mut seen = Vec::new();
+        for p in &self.progress {
+            let name = format!("{} {}", p.piece.name(), p.square);
+            if !target(p.piece, p.square) {
+                return Err(format!(
+                    "progress for {name}, not one of the state's squares"
+                ));
+            }
+            if seen.contains(&(p.piece, p.square)) {
+                return Err(format!("progress for {name} twice"));
+            }
+            seen.push((p.piece, p.square));
+            big(&format!("{name}: chunks_done"), p.progress.chunks_done)?;
+            let drawn = p.progress.chunks_done.checked_mul(self.chunk);
+            if drawn.is_none_or(|d| d > MAX_COUNT || p.progress.tested_done > d) {
+                return Err(format!(
+                    "{name}: {} chunks of {} candidates with {} tested",
+                    p.progress.chunks_done, self.chunk, p.progress.tested_done
+                ));
+            }
+            if let Some(best) = &p.progress.best {
+                check_found(best)?;
+            }
+        }
+        Ok(())
     }
 
     /// Checks that this state belongs to a run with `opts` and `targets`.

@@ -1,0 +1,140 @@
+//! Whole-file writes that a kill cannot tear: a temporary file beside the target,
+//! synced, renamed over it, and the directory synced.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it (`.NAME.tmpPID`),
+/// synced, then renamed over it, and the directory synced, so a reader (or a resumed
+/// search) sees the old file or the new one, never a half-written one, and the rename
+/// survives a crash. Temporary files that killed writers left beside `path` (their
+/// process no longer runs) are removed first.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    remove_stale_temporaries(path, &name);
+    let tmp = temporary(path, &name, std::process::id());
+    {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })?;
+    sync_directory(path);
+    Ok(())
+}
+
+/// The temporary file process `pid` writes for `path` (whose file name is `name`).
+fn temporary(path: &Path, name: &str, pid: u32) -> PathBuf {
+    path.with_file_name(format!(".{name}.tmp{pid}"))
+}
+
+/// Removes the temporary files of `path` whose writer no longer runs. Only where a
+/// process can be looked up (Linux's `/proc`); elsewhere they are left.
+fn remove_stale_temporaries(path: &Path, name: &str) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}.tmp");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && process_is_gone(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` is known not to run.
+fn process_is_gone(pid: u32) -> bool {
+    cfg!(target_os = "linux")
+        && Path::new("/proc/self").exists()
+        && !Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Makes a rename in `path`'s directory durable (Unix; elsewhere a directory cannot be
+/// opened for that, and nothing is done).
+fn sync_directory(path: &Path) {
+    #[cfg(unix)]
+    {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("sliders-atomic-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn writes_whole_files_and_replaces_them() {
+        let dir = scratch("replace");
+        let path = dir.join("set.csv");
+        write_atomic(&path, b"old").unwrap();
+        write_atomic(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        // Nothing else is left beside it.
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("set.csv")]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn removes_what_killed_writers_left_and_keeps_a_running_writers_file() {
+        let dir = scratch("stale");
+        let path = dir.join("state.json");
+        // A PID past Linux's largest (2^22) runs nowhere; PID 1 always runs.
+        let dead = temporary(&path, "state.json", 4_294_967_000);
+        let alive = temporary(&path, "state.json", 1);
+        let other = dir.join(".other.json.tmp4294967000");
+        for f in [&dead, &alive, &other] {
+            std::fs::write(f, b"half").unwrap();
+        }
+        write_atomic(&path, b"whole").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+        assert_eq!(
+            dead.exists(),
+            !cfg!(target_os = "linux"),
+            "the dead writer's file"
+        );
+        assert!(
+            alive.exists(),
+            "a running process's file is its own business"
+        );
+        assert!(other.exists(), "another file's temporaries are not touched");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
