@@ -363,7 +363,8 @@ fn a_tampered_find_state_is_refused() {
         good["found"].as_array().is_some_and(|f| f.len() == 2),
         "{good}"
     );
-    let edits: [(&str, fn(&mut serde_json::Value), &str); 5] = [
+    type Edit = fn(&mut serde_json::Value);
+    let edits: [(&str, Edit, &str); 5] = [
         ("chunk 0", |v| v["chunk"] = 0.into(), "chunk 0"),
         (
             "candidates past 2^62",
