@@ -14,6 +14,7 @@
 #![allow(dead_code)]
 
 mod bitboard;
+mod lines;
 mod reference;
 mod square;
 
@@ -105,6 +106,7 @@ fn main() {
     println!("cargo::rerun-if-changed=src/build.rs");
     for path in [
         "src/bitboard.rs",
+        "src/lines.rs",
         "src/reference.rs",
         "src/square.rs",
         "src/schemes/magic.rs",
@@ -112,6 +114,14 @@ fn main() {
     ] {
         println!("cargo::rerun-if-changed={path}");
     }
+
+    // The squares between two squares, and the whole line through them: every build.
+    for (file, whole_line) in [("between", false), ("line", true)] {
+        let table = lines::pair_table(whole_line);
+        write(file, table.as_flattened());
+    }
+    // The hyperbola scheme's first-rank table: every build.
+    write("first-rank", reference::first_rank_table().as_flattened());
 
     macro_rules! magic_schemes {
         ($($scheme:literal => $data:ident, $packed:literal;)*) => {

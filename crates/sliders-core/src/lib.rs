@@ -132,6 +132,7 @@ mod color;
 pub mod cpu;
 mod geometry;
 mod leapers;
+mod lines;
 pub mod reference;
 pub mod schemes;
 #[cfg(feature = "serde")]

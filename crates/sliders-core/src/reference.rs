@@ -334,6 +334,21 @@ pub fn fill_pext_layout(table: &mut [Bitboard; PEXT_LAYOUT_ENTRIES]) {
     }
 }
 
+/// `[file][inner]`: the attacks along the first rank of a rook on `file` when the six
+/// inner squares b1..g1 hold the bits of `inner` (the hyperbola scheme's rank table; the
+/// build script writes it).
+#[allow(dead_code)]
+pub(crate) fn first_rank_table() -> [[u8; 64]; 8] {
+    let mut table = [[0u8; 64]; 8];
+    for (file, row) in table.iter_mut().enumerate() {
+        for (inner, entry) in row.iter_mut().enumerate() {
+            let occupied = (inner as u64) << 1;
+            *entry = rook_attacks(Square::ALL[file], Bitboard(occupied)).0 as u8;
+        }
+    }
+    table
+}
+
 /// Rook attacks on an empty board, indexed by square.
 pub const ROOK_RAYS: [Bitboard; 64] = {
     let mut rays = [Bitboard::EMPTY; 64];

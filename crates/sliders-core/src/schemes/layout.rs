@@ -35,8 +35,13 @@
 pub(crate) unsafe trait Plain: Copy {}
 // SAFETY: `Bitboard` is a `repr(transparent)` `u64`.
 unsafe impl Plain for crate::Bitboard {}
-// SAFETY: an integer.
+// SAFETY: integers.
 unsafe impl Plain for u16 {}
+// SAFETY: as above.
+unsafe impl Plain for u8 {}
+// SAFETY: an array of a type without padding has none (its elements are laid out with
+// no gaps), and every bit pattern of it is an array of values of that type.
+unsafe impl<T: Plain, const N: usize> Plain for [T; N] {}
 
 /// Checks at compile time that `T` may be built from bytes.
 pub(crate) const fn plain<T: Plain>() {}
