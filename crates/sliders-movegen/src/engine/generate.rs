@@ -9,8 +9,10 @@
 //! A piece pinned on a diagonal moves only within the diagonal mask, one pinned on a
 //! line only within the orthogonal mask: the other rays of the same kind from the king
 //! are parallel to every line the piece could leave its own ray by, so the union of
-//! rays is as good as the piece's own ray. The squares the enemy attacks are asked only
-//! for the king's free neighbours and the castling path, one square at a time.
+//! rays is as good as the piece's own ray (a pawn pinned on a line never captures, so its
+//! diagonal steps never meet that mask). The squares the enemy attacks are asked only
+//! when the king has a free neighbour (each such square on its own) or may castle (then
+//! as one map, which the path and the neighbours share).
 
 use sliders_core::schemes::Scheme;
 use sliders_core::Color;
