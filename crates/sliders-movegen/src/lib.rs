@@ -75,11 +75,13 @@
 //! taking one, and the plain form runs with the best scheme for this CPU, chosen once
 //! per call. `examples/engine.rs` is a small UCI engine built on this API alone.
 //!
-//! Cargo features, both off by default: `parallel`, threads for the parallel perft,
+//! Cargo features, all off by default: `parallel`, threads for the parallel perft,
 //! through rayon (without it the parallel entry points keep their signatures and count
 //! on the calling thread); `serde`, `Serialize`/`Deserialize` for [`Move`] (its 16
 //! bits), [`Uci`] (its text), [`Board`] (its FEN) and the core's `Square` and
-//! `Bitboard`.
+//! `Bitboard`; `perft-engine`, the counting engine (`engine`), which [`perft`] and
+//! everything built on it then count with ([`perft_generator_with`] keeps the general
+//! generator); `work-units`, the files of `sliders perft split|run|merge`.
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 

@@ -29,7 +29,7 @@ pub fn perft(board: &Board, depth: u32) -> u128 {
 }
 
 /// [`perft`] with a given slider scheme. With the `perft-engine` feature it counts with
-/// the counting engine ([`crate::engine`]) for every scheme but those whose lookups need
+/// the counting engine (`engine`) for every scheme but those whose lookups need
 /// AVX2; otherwise, and for those, with the general generator
 /// ([`perft_generator_with`]). The counts are the same.
 ///
