@@ -42,11 +42,19 @@ fn stderr(o: &Output) -> String {
 
 use common::TempDir;
 
+/// `o` exited with status 2 and its message contains every one of `needles`.
+fn assert_refused(o: &Output, what: &str, needles: &[&str]) {
+    assert_eq!(o.status.code(), Some(2), "{what}: {}", stderr(o));
+    assert!(
+        needles.iter().all(|n| stderr(o).contains(n)),
+        "{what}: {}",
+        stderr(o)
+    );
+}
+
 /// Exit 2 and a message that contains `expect`.
 fn refused(args: &[&str], expect: &str) {
-    let o = sliders(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-    assert!(stderr(&o).contains(expect), "{args:?}: {}", stderr(&o));
+    assert_refused(&sliders(args), &format!("{args:?}"), &[expect]);
 }
 
 /// Each number a user types is bounded: exit 2 naming the option and its range, where
@@ -322,12 +330,7 @@ fn a_tampered_refine_state_is_refused() {
             "--candidates",
             "256",
         ]);
-        assert_eq!(o.status.code(), Some(2), "{field}: {}", stderr(&o));
-        assert!(
-            stderr(&o).contains("state.json") && stderr(&o).contains(expect),
-            "{field}: {}",
-            stderr(&o)
-        );
+        assert_refused(&o, field, &["state.json", expect]);
     }
 }
 
@@ -395,12 +398,7 @@ fn a_tampered_find_state_is_refused() {
         edit(&mut bad);
         std::fs::write(&state, bad.to_string()).unwrap();
         let o = run(&state);
-        assert_eq!(o.status.code(), Some(2), "{what}: {}", stderr(&o));
-        assert!(
-            stderr(&o).contains("find.json") && stderr(&o).contains(expect),
-            "{what}: {}",
-            stderr(&o)
-        );
+        assert_refused(&o, what, &["find.json", expect]);
     }
 }
 
