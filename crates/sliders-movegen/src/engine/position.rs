@@ -40,6 +40,18 @@ pub(super) const fn back_rank(white: bool) -> u64 {
     }
 }
 
+/// The en passant square `crossed` (left by a double step of `stepper`'s pawn) as a set,
+/// if one of `takers` (the other side's pawns) stands beside it to take; else empty.
+#[inline(always)]
+fn usable_ep(crossed: u32, stepper: Color, takers: u64) -> u64 {
+    let beside = pawn_attacks(stepper, Square::index_wrapping(crossed as usize)).0;
+    if beside & takers != 0 {
+        bit(crossed)
+    } else {
+        0
+    }
+}
+
 /// A position as the counting engine sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Position {
@@ -60,12 +72,9 @@ impl Position {
         let roles = board.roles.map(|b| b.0);
         let colors = board.colors.map(|b| b.0);
         let us = board.turn;
-        let ep = match board.ep {
-            Some(ep) if pawn_attacks(us.other(), ep).0 & roles[PAWN] & colors[us as usize] != 0 => {
-                bit(ep as u32)
-            }
-            _ => 0,
-        };
+        let ep = board.ep.map_or(0, |ep| {
+            usable_ep(ep as u32, us.other(), roles[PAWN] & colors[us as usize])
+        });
         let position = Position {
             roles,
             colors,
@@ -141,12 +150,8 @@ impl Position {
     #[inline(always)]
     pub fn double_push<const WHITE: bool>(&self, from: u32, to: u32) -> Position {
         let mut p = self.push::<WHITE>(from, to);
-        let crossed = (from + to) / 2;
         let us = if WHITE { Color::White } else { Color::Black };
-        let beside = pawn_attacks(us, Square::index_wrapping(crossed as usize)).0;
-        if beside & p.roles[PAWN] & p.colors[side(!WHITE)] != 0 {
-            p.ep = bit(crossed);
-        }
+        p.ep = usable_ep((from + to) / 2, us, p.roles[PAWN] & p.colors[side(!WHITE)]);
         p
     }
 
