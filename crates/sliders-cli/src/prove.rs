@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use sliders_core::RookOrBishop;
+use sliders_search::prove::exhaust::ExhaustOptions;
 use sliders_search::prove::{self, Answer, Collisions, IndexScheme, Options, ProveError, Question};
 
 use crate::error::CliError;
@@ -39,11 +40,27 @@ pub struct ProveArgs {
     /// Do not check the proof of "none" (for proofs too large to check here).
     #[arg(long)]
     no_check: bool,
+    /// Start from one occupancy per attack set and add the occupancies each found magic
+    /// fails on, solving again, until a magic verifies or the formula over the chosen
+    /// occupancies is unsatisfiable (which proves none for all of them).
+    #[arg(long)]
+    grow: bool,
+    /// Answer by exhaustive search over every magic below the period instead of a SAT
+    /// solver (fancy only): magic bits fixed from the top, subtrees cut where two
+    /// occupancies with different attacks must share an index.
+    #[arg(long, conflicts_with_all = ["grow", "proof", "formula", "no_check", "encoding"])]
+    exhaust: bool,
+    /// Threads for --exhaust (0: one per core).
+    #[arg(long, default_value = "0", value_parser = parse::threads, requires = "exhaust")]
+    threads: usize,
+    /// Keep --exhaust's progress in this file, and resume from it.
+    #[arg(long, requires = "exhaust")]
+    state: Option<PathBuf>,
 }
 
 fn fail(error: ProveError) -> CliError {
     match error {
-        ProveError::Question(m) => CliError::input(m),
+        ProveError::Question(m) | ProveError::State(m) => CliError::input(m),
         other => CliError {
             code: 1,
             message: other.to_string(),
@@ -75,20 +92,31 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         scheme,
     };
     prove::check_question(&question).map_err(fail)?;
+    if args.exhaust {
+        return exhaust(&question, &args);
+    }
     let options = Options {
         collisions,
         proof: args.proof.clone(),
         formula: args.formula.clone(),
         check: !args.no_check,
         limit: args.time.map(Duration::from_secs),
+        grow: args.grow,
     };
     let proved = prove::prove(&question, &options).map_err(fail)?;
+    let covered = if args.grow {
+        format!(
+            "{} of {} occupancies after {} rounds",
+            proved.occupancies, proved.all_occupancies, proved.rounds
+        )
+    } else {
+        format!("{} occupancies", proved.occupancies)
+    };
     println!(
-        "formula: {} variables, {} clauses ({} encoding; {} occupancies, {} attack sets, {} magic variables), built in {:.2} s",
+        "formula: {} variables, {} clauses ({} encoding; {covered}, {} attack sets, {} magic variables), built in {:.2} s",
         proved.variables,
         proved.clauses,
         collisions.name(),
-        proved.occupancies,
         proved.classes,
         proved.magic_variables,
         proved.encode_seconds
@@ -106,7 +134,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         Answer::Found { magic, used } => {
             println!(
                 "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
-                proved.occupancies,
+                proved.all_occupancies,
                 1u64 << args.bits
             );
             println!("found 0x{magic:016x}");
@@ -140,4 +168,55 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// `sliders prove --exhaust`.
+fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
+    let options = ExhaustOptions {
+        threads: args.threads,
+        state: args.state.clone(),
+        limit: args.time.map(Duration::from_secs),
+        progress: true,
+    };
+    let done = prove::exhaust::exhaust(question, &options).map_err(fail)?;
+    println!(
+        "exhaust: every magic below 2^{} in {} cubes of {} bits, {} of them searched, {} nodes, in {:.2} s",
+        question.period_bits(),
+        done.cubes,
+        done.depth,
+        done.cubes_done,
+        done.nodes,
+        done.seconds
+    );
+    match done.answer {
+        Some(Some(magic)) => {
+            let used = prove::verify_magic(question, magic)
+                .map_err(|e| fail(ProveError::WrongMagic(magic, e)))?;
+            println!(
+                "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
+                1u64 << question.piece.mask(question.square).len(),
+                1u64 << question.bits
+            );
+            println!("found 0x{magic:016x}");
+            Ok(())
+        }
+        Some(None) => {
+            println!("none");
+            Ok(())
+        }
+        None => Err(CliError {
+            code: 1,
+            message: format!(
+                "stopped at the time limit ({} s) after {} of {} cubes{}",
+                args.time.unwrap_or(0),
+                done.cubes_done,
+                done.cubes,
+                if args.state.is_some() {
+                    "; run again with the same --state to go on"
+                } else {
+                    ""
+                }
+            ),
+        }),
+    }
 }

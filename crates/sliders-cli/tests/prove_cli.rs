@@ -136,7 +136,7 @@ fn the_committed_proofs_for_the_open_bishops_check() {
         // The committed formula is the encoder's, byte for byte.
         let path = temp(&format!("{name}.cnf"));
         let encoded = prove::encode(&q, Collisions::Slots);
-        prove::write_formula(&q, &encoded, Collisions::Slots, &path).unwrap();
+        prove::write_formula(&q, &encoded, Collisions::Slots, &path, None).unwrap();
         let ours = std::fs::read(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         let committed = gunzip(&format!("{name}.cnf.gz"));
@@ -149,5 +149,74 @@ fn the_committed_proofs_for_the_open_bishops_check() {
         // ... and the same proof without its last quarter refutes nothing.
         let cut = &steps[..steps.len() * 3 / 4];
         assert!(drat::check(formula.variables, &formula.clauses, cut).is_err());
+    }
+}
+
+#[test]
+fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
+    let last = |out: &Output| {
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        text.lines().last().unwrap_or_default().to_string()
+    };
+    let found = sliders(&["prove", "bishop", "b1", "--bits", "4", "--exhaust"]);
+    assert_eq!(found.status.code(), Some(0));
+    // The smallest 4-bit magic for b1: the search tries 0 before 1 from the top bit.
+    assert_eq!(last(&found), "found 0x00040405027fffc0");
+    let none = sliders(&[
+        "prove",
+        "bishop",
+        "d1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(none.status.code(), Some(0));
+    assert_eq!(last(&none), "none");
+
+    let state = temp("exhaust-c1.json");
+    let _ = std::fs::remove_file(&state);
+    let state_arg = state.to_str().unwrap();
+    let args = [
+        "prove",
+        "bishop",
+        "c1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--state",
+        state_arg,
+    ];
+    let done = sliders(&args);
+    assert_eq!(done.status.code(), Some(0));
+    assert_eq!(last(&done), "none");
+    let saved = std::fs::read_to_string(&state).unwrap();
+    assert!(saved.contains("\"question\": \"bishop c1 4\""), "{saved}");
+    // Run again: the state says every cube is done, so the answer comes at once.
+    let again = sliders(&args);
+    assert_eq!(last(&again), "none");
+
+    std::fs::write(&state, "not json").unwrap();
+    let refused = sliders(&args);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains(state_arg) && err.contains("not an exhaust state"),
+        "{err}"
+    );
+    std::fs::remove_file(&state).unwrap();
+
+    for (bad, says) in [
+        (&["--scheme", "black"][..], "fancy questions"),
+        (&["--proof", "x.drat"][..], "cannot be used with"),
+        (&["--threads", "5000"][..], "--threads"),
+    ] {
+        let mut args = vec!["prove", "bishop", "d1", "--bits", "4", "--exhaust"];
+        args.extend_from_slice(bad);
+        let out = sliders(&args);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{bad:?}: {err}");
     }
 }

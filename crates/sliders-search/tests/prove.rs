@@ -11,7 +11,8 @@
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::drat::{check, ProofError};
 use sliders_search::prove::{
-    encode, prove, solver, verify_magic, Answer, Collisions, IndexScheme, Options, Question,
+    counterexamples, encode, encode_occupancies, prove, representatives, solver, verify_magic,
+    Answer, Collisions, IndexScheme, Options, Question,
 };
 
 const STATUS: &str = include_str!("../../../tests/data/magics/niklasf_magics_square_status.csv");
@@ -57,7 +58,10 @@ fn question(row: &Row) -> Question {
 /// Does unit propagation from `magic`'s bits refute the formula? (The checker accepts
 /// the one-step proof "the empty clause" exactly when it does.)
 fn propagation_refutes(q: &Question, collisions: Collisions, magic: u64) -> bool {
-    let encoded = encode(q, collisions);
+    refutes(encode(q, collisions), magic)
+}
+
+fn refutes(encoded: sliders_search::prove::Encoded, magic: u64) -> bool {
     let mut clauses: Vec<Vec<i32>> = encoded.cnf.iter().map(|c| c.to_vec()).collect();
     for (k, lit) in encoded.cnf.magic.iter().enumerate() {
         if let Some(l) = lit {
@@ -118,6 +122,105 @@ fn published_magics_satisfy_the_formula_and_broken_ones_do_not() {
         checked += 1;
     }
     assert_eq!(checked, 24 + 2, "the bishops and rooks b7, g7");
+}
+
+#[test]
+fn formulas_over_some_occupancies_are_relaxations() {
+    // Over the representatives (one occupancy per attack set) and over those plus the
+    // counterexamples of a broken magic: every published magic still satisfies them
+    // (they are implied by the whole formula), and a broken magic falsifies the formula
+    // that holds its counterexamples. Over every occupancy it is the whole formula.
+    for (piece, square, bits, magic) in [
+        // b1: the smallest 4-bit magic (the exhaustive search's); g7: the published one.
+        (
+            RookOrBishop::Bishop,
+            Square::B1,
+            4,
+            0x0004_0405_027f_ffc0u64,
+        ),
+        (RookOrBishop::Rook, Square::G7, 9, 0x3ff95e5e6a4c0),
+    ] {
+        let q = Question {
+            piece,
+            square,
+            bits,
+            scheme: IndexScheme::Fancy,
+        };
+        let magic = magic & ((1u64 << q.period_bits()) - 1);
+        assert!(verify_magic(&q, magic).is_ok());
+        let reps = representatives(&q);
+        assert!(!refutes(
+            encode_occupancies(&q, Collisions::Slots, &reps),
+            magic
+        ));
+        let broken = (0..q.period_bits())
+            .map(|k| magic ^ (1 << k))
+            .find(|&m| verify_magic(&q, m).is_err())
+            .unwrap();
+        let mut grown = reps.clone();
+        grown.extend(counterexamples(&q, broken, &reps, usize::MAX));
+        assert!(
+            grown.len() > reps.len(),
+            "{square}: the broken magic fails somewhere"
+        );
+        assert!(!refutes(
+            encode_occupancies(&q, Collisions::Slots, &grown),
+            magic
+        ));
+        assert!(refutes(
+            encode_occupancies(&q, Collisions::Slots, &grown),
+            broken
+        ));
+        assert!(counterexamples(&q, magic, &reps, usize::MAX).is_empty());
+    }
+    let q = Question {
+        piece: RookOrBishop::Bishop,
+        square: Square::D1,
+        bits: 4,
+        scheme: IndexScheme::Fancy,
+    };
+    let all: Vec<u64> = q.piece.mask(q.square).subsets().map(|o| o.0).collect();
+    assert_eq!(
+        encode_occupancies(&q, Collisions::Slots, &all).cnf.literals,
+        encode(&q, Collisions::Slots).cnf.literals
+    );
+}
+
+#[test]
+fn growing_the_formula_gives_the_same_answers() {
+    if !solver_present() {
+        return;
+    }
+    let grow = Options {
+        grow: true,
+        ..Options::default()
+    };
+    for (square, want_found) in [
+        (Square::B1, true),
+        (Square::D1, false),
+        (Square::C1, false),
+        (Square::D8, false),
+    ] {
+        let q = Question {
+            piece: RookOrBishop::Bishop,
+            square,
+            bits: 4,
+            scheme: IndexScheme::Fancy,
+        };
+        let proved = prove(&q, &grow).unwrap();
+        match proved.answer {
+            Answer::Found { magic, .. } => {
+                assert!(want_found, "bishop {square}");
+                assert!(verify_magic(&q, magic).is_ok());
+            }
+            Answer::None { checked, .. } => {
+                assert!(!want_found, "bishop {square}");
+                assert!(checked.is_some_and(|c| c.lemmas > 0));
+                assert!(proved.occupancies <= proved.all_occupancies);
+            }
+            Answer::Unknown => panic!("bishop {square}: no answer"),
+        }
+    }
 }
 
 #[test]

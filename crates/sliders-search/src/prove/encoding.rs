@@ -284,10 +284,29 @@ pub struct Encoded {
     pub magic_variables: u32,
 }
 
-/// Builds the formula for `question` with the collision constraint `collisions`.
+/// Builds the formula for `question` with the collision constraint `collisions`, over
+/// every relevant occupancy of the square.
 /// `bits` must be 1..=63 (the caller checks; a mask with fewer bits than `bits` still
 /// gets a valid formula).
 pub fn encode(question: &Question, collisions: Collisions) -> Encoded {
+    let all: Vec<u64> = question
+        .piece
+        .mask(question.square)
+        .subsets()
+        .map(|o| o.0)
+        .collect();
+    encode_occupancies(question, collisions, &all)
+}
+
+/// Builds the formula for `question` over the relevant occupancies `chosen` only (each
+/// a subset of the mask): a relaxation of [`encode`]'s formula. Every magic that works
+/// for all occupancies satisfies it, so "unsatisfiable" here is "none" for the square;
+/// a model's magic still has to be verified on every occupancy.
+///
+/// Products are built for `chosen` and the occupancies their chain of adders passes
+/// through (each occupancy without its highest squares); for the whole mask that is the
+/// mask's subsets in increasing order, and the formula is [`encode`]'s.
+pub fn encode_occupancies(question: &Question, collisions: Collisions, chosen: &[u64]) -> Encoded {
     let Question {
         piece,
         square,
@@ -319,24 +338,39 @@ pub fn encode(question: &Question, collisions: Collisions) -> Encoded {
         }
     }
 
-    // Occupancies in increasing order, so the one without the highest square is done.
-    let occupancies: Vec<u64> = mask.subsets().map(|o| o.0).collect();
-    let mut position: HashMap<u64, usize> = HashMap::with_capacity(occupancies.len());
-    let mut products: Vec<[Bit; 64]> = Vec::with_capacity(occupancies.len());
-    for (i, &occ) in occupancies.iter().enumerate() {
+    // The chosen occupancies and every prefix their adders need, in increasing order,
+    // so the one without the highest square is always done first.
+    let mut needed: Vec<u64> = Vec::with_capacity(chosen.len());
+    for &occ in chosen {
+        debug_assert_eq!(occ & !mask.0, 0, "an occupancy outside the mask");
+        let mut prefix = occ;
+        loop {
+            needed.push(prefix);
+            if prefix == 0 {
+                break;
+            }
+            prefix &= !(1u64 << (63 - prefix.leading_zeros()));
+        }
+    }
+    needed.sort_unstable();
+    needed.dedup();
+    let mut products: HashMap<u64, [Bit; 64]> = HashMap::with_capacity(needed.len());
+    for &occ in &needed {
         let product = if occ == 0 {
             base
         } else {
             let highest = 63 - occ.leading_zeros();
             let rest = occ & !(1u64 << highest);
-            b.add_shifted(&products[position[&rest]], &magic, highest)
+            b.add_shifted(&products[&rest], &magic, highest)
         };
-        position.insert(occ, i);
-        products.push(product);
+        products.insert(occ, product);
     }
-    let index: Vec<Vec<Bit>> = products
+    let mut occupancies: Vec<u64> = chosen.to_vec();
+    occupancies.sort_unstable();
+    occupancies.dedup();
+    let index: Vec<Vec<Bit>> = occupancies
         .iter()
-        .map(|p| p[64 - bits as usize..].to_vec())
+        .map(|occ| products[occ][64 - bits as usize..].to_vec())
         .collect();
     drop(products);
 

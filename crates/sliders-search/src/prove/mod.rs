@@ -20,12 +20,16 @@
 pub mod dimacs;
 pub mod drat;
 pub mod encoding;
+pub mod exhaust;
 pub mod solver;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use encoding::{encode, Collisions, Encoded, IndexScheme, Question};
+pub use encoding::{encode, encode_occupancies, Collisions, Encoded, IndexScheme, Question};
+
+use sliders_core::Bitboard;
 
 use crate::set::{SchemeKind, SquareMagic};
 use crate::verify::{verify_square, VerifyError};
@@ -41,8 +45,12 @@ pub struct Options {
     pub formula: Option<PathBuf>,
     /// Check an unsatisfiability proof with [`drat::check`].
     pub check: bool,
-    /// Give up after this long (the solver's own limit).
+    /// Give up after this long (the solver's own limit; for [`Options::grow`], all
+    /// rounds together).
     pub limit: Option<Duration>,
+    /// Grow the formula from counterexamples instead of writing every occupancy at once
+    /// (see [`grow`]).
+    pub grow: bool,
 }
 
 impl Default for Options {
@@ -53,6 +61,7 @@ impl Default for Options {
             formula: None,
             check: true,
             limit: None,
+            grow: false,
         }
     }
 }
@@ -86,19 +95,23 @@ pub enum Answer {
 pub struct Proved {
     /// The answer.
     pub answer: Answer,
-    /// The formula's variables.
+    /// Solver runs: 1, or the rounds of [`grow`].
+    pub rounds: usize,
+    /// The (last) formula's variables.
     pub variables: u32,
     /// The formula's clauses.
     pub clauses: usize,
-    /// Relevant occupancies, attack sets, magic variables.
+    /// Occupancies the (last) formula covers.
     pub occupancies: usize,
+    /// The square's relevant occupancies (2^mask bits).
+    pub all_occupancies: usize,
     /// Distinct attack sets.
     pub classes: usize,
     /// Magic bits that are variables.
     pub magic_variables: u32,
-    /// Seconds to build and write the formula.
+    /// Seconds to build and write the formula (all rounds).
     pub encode_seconds: f64,
-    /// The solver's seconds.
+    /// The solver's seconds (all rounds).
     pub solve_seconds: f64,
     /// The solver and its version.
     pub solver: String,
@@ -117,12 +130,16 @@ pub enum ProveError {
     WrongMagic(u64, VerifyError),
     /// The solver's proof does not check.
     Proof(String),
+    /// A state file that cannot be resumed from (names the file and what is wrong).
+    State(String),
 }
 
 impl std::fmt::Display for ProveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ProveError::Question(m) | ProveError::Solver(m) => f.write_str(m),
+            ProveError::Question(m) | ProveError::Solver(m) | ProveError::State(m) => {
+                f.write_str(m)
+            }
             ProveError::Io(what, e) => write!(f, "{what}: {e}"),
             ProveError::WrongMagic(m, e) => {
                 write!(f, "the solver's magic 0x{m:016x} does not verify: {e}")
@@ -192,14 +209,16 @@ fn scratch() -> Result<Scratch, ProveError> {
     Ok(Scratch(dir))
 }
 
-/// Writes `encoded`'s formula to `path` in DIMACS, commented with the question.
+/// Writes `encoded`'s formula to `path` in DIMACS, commented with the question (and the
+/// occupancies it covers, when `chosen` says it covers only some).
 pub fn write_formula(
     question: &Question,
     encoded: &Encoded,
     collisions: Collisions,
     path: &Path,
+    chosen: Option<&[u64]>,
 ) -> Result<(), ProveError> {
-    let comments = vec![
+    let mut comments = vec![
         format!(
             "sliders prove {} {} --bits {} --scheme {} --encoding {}",
             question.piece.name(),
@@ -220,6 +239,23 @@ pub fn write_formula(
                 .join(" ")
         ),
     ];
+    if let Some(chosen) = chosen {
+        let mut sorted = chosen.to_vec();
+        sorted.sort_unstable();
+        comments.push(format!(
+            "over {} of the {} occupancies (a relaxation: unsatisfiable means none):",
+            sorted.len(),
+            1u64 << question.piece.mask(question.square).len()
+        ));
+        for line in sorted.chunks(8) {
+            comments.push(
+                line.iter()
+                    .map(|o| format!("0x{o:x}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+        }
+    }
     let io = |e| ProveError::Io(format!("writing {}", path.display()), e);
     let file = std::fs::File::create(path).map_err(io)?;
     let mut out = std::io::BufWriter::new(file);
@@ -241,18 +277,182 @@ pub fn check_proof(formula: &Path, proof: &Path) -> Result<drat::Checked, ProveE
         .map_err(|e| ProveError::Proof(e.to_string()))
 }
 
-/// Encodes `question`, solves it, and checks the answer: a found magic must verify, a
-/// proof of "none" must check (unless `options.check` is off).
-pub fn prove(question: &Question, options: &Options) -> Result<Proved, ProveError> {
-    check_question(question)?;
+/// One occupancy per attack set, the one with the fewest squares (the blockers alone):
+/// where [`grow`] starts.
+pub fn representatives(question: &Question) -> Vec<u64> {
+    let mut fewest: HashMap<u64, u64> = HashMap::new();
+    for occ in question.piece.mask(question.square).subsets() {
+        let attacks = question.piece.attacks(question.square, occ).0;
+        let entry = fewest.entry(attacks).or_insert(occ.0);
+        if occ.0.count_ones() < entry.count_ones() {
+            *entry = occ.0;
+        }
+    }
+    let mut reps: Vec<u64> = fewest.into_values().collect();
+    reps.sort_unstable();
+    reps
+}
+
+/// Occupancies to add after `magic` satisfied the formula over `chosen` but may fail on
+/// the rest: every occupancy outside `chosen` whose index is taken by an occupancy with
+/// other attacks (and that occupancy, if it is outside `chosen` too), in increasing
+/// order, at most `limit`. Empty when `magic` works for every occupancy.
+pub fn counterexamples(question: &Question, magic: u64, chosen: &[u64], limit: usize) -> Vec<u64> {
+    let Question { piece, square, .. } = *question;
+    let is_chosen: std::collections::HashSet<u64> = chosen.iter().copied().collect();
+    let mut holder: HashMap<u64, (u64, u64)> = HashMap::new();
+    for &occ in chosen {
+        let attacks = piece.attacks(square, Bitboard(occ)).0;
+        holder.insert(encoding::index_of(question, magic, occ), (attacks, occ));
+    }
+    let mut added = Vec::new();
+    for occ in piece.mask(square).subsets() {
+        if added.len() >= limit {
+            break;
+        }
+        if is_chosen.contains(&occ.0) {
+            continue;
+        }
+        let attacks = piece.attacks(square, occ).0;
+        match holder.entry(encoding::index_of(question, magic, occ.0)) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert((attacks, occ.0));
+            }
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let (held, by) = *o.get();
+                if held != attacks {
+                    if !is_chosen.contains(&by) && !added.contains(&by) {
+                        added.push(by);
+                    }
+                    added.push(occ.0);
+                }
+            }
+        }
+    }
+    added
+}
+
+/// Occupancies [`grow`] adds per round at most.
+pub const GROW_STEP: usize = 64;
+
+/// Counterexample-guided refinement: solve the formula over one occupancy per attack set
+/// ([`representatives`]); while the solver's magic fails on other occupancies, add those
+/// ([`counterexamples`], at most [`GROW_STEP`] a round) and solve again. Ends with a
+/// magic that verifies on every occupancy, or with an unsatisfiable formula over a
+/// subset of the occupancies, which is a proof of "none" for the square (the formula is
+/// a relaxation, see [`encode_occupancies`]); the proof is checked against that formula.
+fn grow(question: &Question, options: &Options, dir: &Scratch) -> Result<Proved, ProveError> {
     let start = Instant::now();
-    let encoded = encode(question, options.collisions);
-    let dir = scratch()?;
     let formula = options
         .formula
         .clone()
         .unwrap_or_else(|| dir.0.join("formula.cnf"));
-    write_formula(question, &encoded, options.collisions, &formula)?;
+    let proof = options
+        .proof
+        .clone()
+        .unwrap_or_else(|| dir.0.join("proof.drat"));
+    let mut chosen = representatives(question);
+    let mut encode_seconds = 0.0;
+    let mut solve_seconds = 0.0;
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        let encode_start = Instant::now();
+        let encoded = encode_occupancies(question, options.collisions, &chosen);
+        write_formula(
+            question,
+            &encoded,
+            options.collisions,
+            &formula,
+            Some(&chosen),
+        )?;
+        encode_seconds += encode_start.elapsed().as_secs_f64();
+        let left = options.limit.map(|l| l.saturating_sub(start.elapsed()));
+        let (answer, solver_name) = if left.is_some_and(|l| l < Duration::from_secs(1)) {
+            (Answer::Unknown, solver::version().unwrap_or_default())
+        } else {
+            let run = solver::solve(&formula, encoded.cnf.variables, Some(&proof), left)
+                .map_err(ProveError::Solver)?;
+            solve_seconds += run.seconds;
+            let answer = match &run.outcome {
+                solver::Outcome::Satisfiable(values) => {
+                    let magic = encoded.cnf.magic_from(|v| values[v as usize]);
+                    let more = counterexamples(question, magic, &chosen, GROW_STEP);
+                    if !more.is_empty() {
+                        chosen.extend(more);
+                        continue;
+                    }
+                    found(question, magic, options, &proof)?
+                }
+                solver::Outcome::Unsatisfiable => refuted(options, &formula, &proof)?,
+                solver::Outcome::TimedOut => Answer::Unknown,
+            };
+            (answer, run.solver)
+        };
+        return Ok(Proved {
+            answer,
+            rounds,
+            variables: encoded.cnf.variables,
+            clauses: encoded.cnf.clauses,
+            occupancies: encoded.occupancies,
+            all_occupancies: 1 << question.piece.mask(question.square).len(),
+            classes: encoded.classes,
+            magic_variables: encoded.magic_variables,
+            encode_seconds,
+            solve_seconds,
+            solver: solver_name,
+        });
+    }
+}
+
+/// A satisfiable run's magic, verified on every occupancy.
+fn found(
+    question: &Question,
+    magic: u64,
+    options: &Options,
+    proof: &Path,
+) -> Result<Answer, ProveError> {
+    let used = verify_magic(question, magic).map_err(|e| ProveError::WrongMagic(magic, e))?;
+    if options.proof.is_some() {
+        // A satisfiable run's proof says nothing; do not leave one behind.
+        let _ = std::fs::remove_file(proof);
+    }
+    Ok(Answer::Found { magic, used })
+}
+
+/// An unsatisfiable run's proof, checked unless the options say not to.
+fn refuted(options: &Options, formula: &Path, proof: &Path) -> Result<Answer, ProveError> {
+    let proof_bytes = std::fs::metadata(proof)
+        .map_err(|e| ProveError::Io(format!("reading {}", proof.display()), e))?
+        .len();
+    let check_start = Instant::now();
+    let checked = if options.check {
+        Some(check_proof(formula, proof)?)
+    } else {
+        None
+    };
+    Ok(Answer::None {
+        proof_bytes,
+        checked,
+        check_seconds: check_start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Encodes `question`, solves it, and checks the answer: a found magic must verify, a
+/// proof of "none" must check (unless `options.check` is off).
+pub fn prove(question: &Question, options: &Options) -> Result<Proved, ProveError> {
+    check_question(question)?;
+    let dir = scratch()?;
+    if options.grow {
+        return grow(question, options, &dir);
+    }
+    let start = Instant::now();
+    let encoded = encode(question, options.collisions);
+    let formula = options
+        .formula
+        .clone()
+        .unwrap_or_else(|| dir.0.join("formula.cnf"));
+    write_formula(question, &encoded, options.collisions, &formula, None)?;
     let encode_seconds = start.elapsed().as_secs_f64();
     let proof = options
         .proof
@@ -261,39 +461,22 @@ pub fn prove(question: &Question, options: &Options) -> Result<Proved, ProveErro
     let run = solver::solve(&formula, encoded.cnf.variables, Some(&proof), options.limit)
         .map_err(ProveError::Solver)?;
     let answer = match run.outcome {
-        solver::Outcome::Satisfiable(values) => {
-            let magic = encoded.cnf.magic_from(|v| values[v as usize]);
-            let used =
-                verify_magic(question, magic).map_err(|e| ProveError::WrongMagic(magic, e))?;
-            if options.proof.is_some() {
-                // A satisfiable run's proof says nothing; do not leave one behind.
-                let _ = std::fs::remove_file(&proof);
-            }
-            Answer::Found { magic, used }
-        }
-        solver::Outcome::Unsatisfiable => {
-            let proof_bytes = std::fs::metadata(&proof)
-                .map_err(|e| ProveError::Io(format!("reading {}", proof.display()), e))?
-                .len();
-            let check_start = Instant::now();
-            let checked = if options.check {
-                Some(check_proof(&formula, &proof)?)
-            } else {
-                None
-            };
-            Answer::None {
-                proof_bytes,
-                checked,
-                check_seconds: check_start.elapsed().as_secs_f64(),
-            }
-        }
+        solver::Outcome::Satisfiable(values) => found(
+            question,
+            encoded.cnf.magic_from(|v| values[v as usize]),
+            options,
+            &proof,
+        )?,
+        solver::Outcome::Unsatisfiable => refuted(options, &formula, &proof)?,
         solver::Outcome::TimedOut => Answer::Unknown,
     };
     Ok(Proved {
         answer,
+        rounds: 1,
         variables: encoded.cnf.variables,
         clauses: encoded.cnf.clauses,
         occupancies: encoded.occupancies,
+        all_occupancies: encoded.occupancies,
         classes: encoded.classes,
         magic_variables: encoded.magic_variables,
         encode_seconds,

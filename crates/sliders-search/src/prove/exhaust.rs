@@ -1,0 +1,488 @@
+//! An exhaustive search over every fancy magic below the period, a second way to answer
+//! the same question as the SAT formula, sharing no code with it.
+//!
+//! The magic's bits are fixed from the top of the period down. With the bits from `u`
+//! up fixed (`m` those bits, the rest 0), an occupancy `v` (as a number) has its product
+//! in `v·m + v·[0, 2^u - 1]`, an arc of `v·(2^u - 1) + 1` values modulo 2^64. When the
+//! arc lies inside one index bucket (`2^(64 - bits)` values), the index is known for
+//! every completion of the magic; two such occupancies with different attacks in the
+//! same bucket rule out the whole subtree. An occupancy whose arc crosses into the next
+//! buckets is ruled out, with its subtree, when every bucket it can reach is held by
+//! other attacks. Occupancies are taken in increasing order, since small numbers have
+//! short arcs: the occupancies of the low squares (high magic bits) are settled first.
+//!
+//! The search is split into cubes (the surviving prefixes at a depth), searched in
+//! parallel and in order, so a run can be resumed from a state file.
+
+use std::collections::HashMap;
+
+use super::encoding::{IndexScheme, Question};
+
+/// The question, prepared: occupancies in increasing order with their attack classes.
+#[derive(Clone, Debug)]
+pub struct Exhaust {
+    occupancies: Vec<(u64, u16)>,
+    bits: u32,
+    period: u32,
+}
+
+/// What searching below one prefix found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CubeOutcome {
+    /// A magic that maps every occupancy without a destructive collision.
+    pub found: Option<u64>,
+    /// Nodes visited (prefixes tested).
+    pub nodes: u64,
+}
+
+/// Per-depth scratch of the search.
+struct Frame {
+    undo: Vec<usize>,
+    pending: Vec<u32>,
+}
+
+struct Walk<'a> {
+    ex: &'a Exhaust,
+    slot: Vec<u16>,
+    frames: Vec<Frame>,
+    nodes: u64,
+    found: Option<u64>,
+    /// Visit only the prefixes of this cube above its depth.
+    path: Option<(u64, u32)>,
+}
+
+const FREE: u16 = u16::MAX;
+
+/// How many buckets a pending arc may span and still be tested for room.
+const REACH: u128 = 1;
+
+impl Exhaust {
+    /// Prepares `question`; `None` unless it is a fancy magic question (black magics
+    /// multiply the mask's complement too, whose arcs never get short).
+    pub fn new(question: &Question) -> Option<Exhaust> {
+        if question.scheme != IndexScheme::Fancy || !(1..=16).contains(&question.bits) {
+            return None;
+        }
+        let mask = question.piece.mask(question.square);
+        let mut classes: HashMap<u64, u16> = HashMap::new();
+        let mut occupancies: Vec<(u64, u16)> = mask
+            .subsets()
+            .map(|occ| {
+                let attacks = question.piece.attacks(question.square, occ).0;
+                let next = classes.len() as u16;
+                (occ.0, *classes.entry(attacks).or_insert(next))
+            })
+            .collect();
+        occupancies.sort_unstable();
+        Some(Exhaust {
+            occupancies,
+            bits: question.bits,
+            period: question.period_bits(),
+        })
+    }
+
+    /// Magic bits that are searched (bits `0..period`).
+    pub fn period(&self) -> u32 {
+        self.period
+    }
+
+    fn walk(&self) -> Walk<'_> {
+        Walk {
+            ex: self,
+            slot: vec![FREE; 1 << self.bits],
+            frames: (0..=self.period)
+                .map(|_| Frame {
+                    undo: Vec::new(),
+                    pending: Vec::new(),
+                })
+                .collect(),
+            nodes: 0,
+            found: None,
+            path: None,
+        }
+    }
+
+    /// The prefixes with the magic's bits from `depth` up fixed that survive the
+    /// pruning, in increasing order: the cubes. Their subtrees cover every magic below
+    /// the period that can work. `depth` is taken as at least 1 and at most the period.
+    pub fn cubes(&self, depth: u32) -> Vec<u64> {
+        let depth = depth.clamp(1, self.period.max(1));
+        let mut walk = self.walk();
+        let mut out = Vec::new();
+        walk.visit(0, self.period, 0, 0, &mut |m, u| {
+            if u == depth {
+                out.push(m);
+                false
+            } else {
+                true
+            }
+        });
+        out
+    }
+
+    /// Searches every magic whose bits from `depth` up are `cube`'s; stops at the first
+    /// magic that works.
+    pub fn search_cube(&self, cube: u64, depth: u32) -> CubeOutcome {
+        let mut walk = self.walk();
+        walk.path = Some((cube, depth.min(self.period)));
+        walk.visit(0, self.period, 0, 0, &mut |_, _| true);
+        CubeOutcome {
+            found: walk.found,
+            nodes: walk.nodes,
+        }
+    }
+}
+
+impl Walk<'_> {
+    /// Visits the node with the bits from `u` up fixed to `m`'s; `next` is the first
+    /// occupancy whose arc was too long at the parent, `parent` the parent's frame
+    /// (whose pending occupancies are retested here). `go(m, u)` says whether to
+    /// descend below a surviving node.
+    fn visit(
+        &mut self,
+        m: u64,
+        u: u32,
+        next: usize,
+        parent: usize,
+        go: &mut dyn FnMut(u64, u32) -> bool,
+    ) {
+        if self.found.is_some() {
+            return;
+        }
+        if let Some((cube, depth)) = self.path {
+            if u >= depth && m >> u != cube >> u {
+                return;
+            }
+        }
+        self.nodes += 1;
+        let here = u as usize;
+        let shift = 64 - self.ex.bits;
+        let bucket = 1u128 << shift;
+        let span = (1u128 << u) - 1;
+        let mut frame = std::mem::replace(
+            &mut self.frames[here],
+            Frame {
+                undo: Vec::new(),
+                pending: Vec::new(),
+            },
+        );
+        frame.undo.clear();
+        frame.pending.clear();
+        let inherited = if u == self.ex.period {
+            Vec::new()
+        } else {
+            std::mem::take(&mut self.frames[parent].pending)
+        };
+        let mut ok = true;
+        let mut next_after = next;
+        let fresh = next..self.ex.occupancies.len();
+        for i in inherited.iter().map(|&i| i as usize).chain(fresh) {
+            let (v, class) = self.ex.occupancies[i];
+            let len = v as u128 * span + 1;
+            if len > REACH * bucket {
+                break; // only fresh ones get here: the rest are longer still
+            }
+            if i >= next {
+                next_after = i + 1;
+            }
+            let lo = v.wrapping_mul(m) as u128;
+            let first = lo >> shift;
+            let last = (lo + len - 1) >> shift;
+            if first == last {
+                let s = first as usize;
+                if self.slot[s] == FREE {
+                    self.slot[s] = class;
+                    frame.undo.push(s);
+                } else if self.slot[s] != class {
+                    ok = false;
+                    break;
+                }
+            } else {
+                // The index is one of first..=last (modulo the table): is any free?
+                let size = 1u128 << self.ex.bits;
+                let room = (first..=last).any(|b| {
+                    let held = self.slot[(b % size) as usize];
+                    held == FREE || held == class
+                });
+                if !room {
+                    ok = false;
+                    break;
+                }
+                frame.pending.push(i as u32);
+            }
+        }
+        if u != self.ex.period {
+            self.frames[parent].pending = inherited;
+        }
+        if ok {
+            if u == 0 {
+                self.found = Some(m);
+            } else if go(m, u) {
+                let below = u - 1;
+                self.frames[here] = frame;
+                self.visit(m, below, next_after, here, go);
+                self.visit(m | 1 << below, below, next_after, here, go);
+                frame = std::mem::replace(
+                    &mut self.frames[here],
+                    Frame {
+                        undo: Vec::new(),
+                        pending: Vec::new(),
+                    },
+                );
+            }
+        }
+        for &s in &frame.undo {
+            self.slot[s] = FREE;
+        }
+        self.frames[here] = frame;
+    }
+}
+
+/// Whether `magic` (bits above the period 0) maps `ex`'s occupancies without a
+/// destructive collision: the search's own leaf test, for its tests.
+pub fn works(ex: &Exhaust, magic: u64) -> bool {
+    let shift = 64 - ex.bits;
+    let mut slot = vec![FREE; 1 << ex.bits];
+    ex.occupancies.iter().all(|&(v, class)| {
+        let s = (v.wrapping_mul(magic) >> shift) as usize;
+        let held = slot[s];
+        slot[s] = class;
+        held == FREE || held == class
+    })
+}
+
+/// How to run [`exhaust`].
+#[derive(Clone, Debug, Default)]
+pub struct ExhaustOptions {
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Keep the progress here, and resume from it when it exists.
+    pub state: Option<std::path::PathBuf>,
+    /// Stop (resumably) after about this long.
+    pub limit: Option<std::time::Duration>,
+    /// Report progress on standard error.
+    pub progress: bool,
+}
+
+/// What [`exhaust`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exhausted {
+    /// A magic that verifies, `Some(None)` when every cube is searched without one,
+    /// `None` when stopped before the end (time limit).
+    pub answer: Option<Option<u64>>,
+    /// The cubes: surviving prefixes with the bits from `depth` up fixed.
+    pub cubes: usize,
+    /// Cubes searched (in order), this run and the runs it resumed.
+    pub cubes_done: usize,
+    /// Magic bits below the cubes' prefixes.
+    pub depth: u32,
+    /// Nodes visited in the cubes (this run and the runs it resumed).
+    pub nodes: u64,
+    /// Seconds of this run.
+    pub seconds: f64,
+}
+
+/// The progress of an [`exhaust`] run, as kept in its state file.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExhaustState {
+    /// `rook b2 9`: piece, square and index bits.
+    pub question: String,
+    /// Magic bits below the cubes' prefixes.
+    pub depth: u32,
+    /// The number of cubes.
+    pub cubes: usize,
+    /// Cubes searched, in order.
+    pub done: usize,
+    /// Nodes visited in them.
+    pub nodes: u64,
+    /// A magic found, in hex.
+    pub found: Option<String>,
+}
+
+/// Magic bits the cubes fix below the top of the period: at most 2^20 cubes, listed by a
+/// walk of at most 2^21 nodes (a listing does not stop at a magic, so its tree must stay
+/// small), each saved to the state file as its batch ends.
+const CUBE_BITS: u32 = 20;
+
+/// Cubes searched between two saves of the state, per thread.
+const BATCH_PER_THREAD: usize = 64;
+
+/// The depth for the cubes ([`CUBE_BITS`] below the top, at least 1) and the cubes.
+fn cube_depth(ex: &Exhaust) -> (u32, Vec<u64>) {
+    let depth = ex.period().saturating_sub(CUBE_BITS).max(1);
+    (depth, ex.cubes(depth))
+}
+
+fn question_name(question: &Question) -> String {
+    format!(
+        "{} {} {}",
+        question.piece.name(),
+        question.square,
+        question.bits
+    )
+}
+
+fn read_state(path: &std::path::Path) -> Result<Option<ExhaustState>, super::ProveError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
+            super::ProveError::State(format!("{}: not an exhaust state: {e}", path.display()))
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(super::ProveError::Io(
+            format!("reading {}", path.display()),
+            e,
+        )),
+    }
+}
+
+fn write_state(path: &std::path::Path, state: &ExhaustState) -> Result<(), super::ProveError> {
+    let text = serde_json::to_string_pretty(state).expect("a state serializes");
+    crate::atomic::write_atomic(path, text.as_bytes())
+        .map_err(|e| super::ProveError::Io(format!("writing {}", path.display()), e))
+}
+
+/// Searches every fancy magic below the period for `question` (see the module's text),
+/// in parallel over cubes, keeping its progress in `options.state`. A magic found is
+/// verified against the reference attacks before it is returned.
+pub fn exhaust(
+    question: &Question,
+    options: &ExhaustOptions,
+) -> Result<Exhausted, super::ProveError> {
+    use rayon::prelude::*;
+    super::check_question(question)?;
+    let start = std::time::Instant::now();
+    let ex = Exhaust::new(question).ok_or_else(|| {
+        super::ProveError::Question(format!(
+            "the exhaustive search answers fancy questions with 1 to 16 index bits, not {} with {}",
+            question.scheme.name(),
+            question.bits
+        ))
+    })?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| super::ProveError::Solver(format!("cannot start the threads: {e}")))?;
+    let threads = pool.current_num_threads();
+    let name = question_name(question);
+    let previous = match &options.state {
+        Some(path) => read_state(path)?,
+        None => None,
+    };
+    let (depth, cubes) = match &previous {
+        Some(state) => {
+            if state.question != name {
+                return Err(super::ProveError::State(format!(
+                    "{}: the state is for {:?}, not {name:?}",
+                    options.state.as_ref().expect("read from it").display(),
+                    state.question
+                )));
+            }
+            if !(1..=ex.period()).contains(&state.depth) {
+                return Err(super::ProveError::State(format!(
+                    "{}: depth {} is not 1 to the period's {} bits",
+                    options.state.as_ref().expect("read from it").display(),
+                    state.depth,
+                    ex.period()
+                )));
+            }
+            (state.depth, ex.cubes(state.depth))
+        }
+        None => cube_depth(&ex),
+    };
+    let mut state = previous.unwrap_or(ExhaustState {
+        question: name,
+        depth,
+        cubes: cubes.len(),
+        done: 0,
+        nodes: 0,
+        found: None,
+    });
+    let bad_state = |what: String| {
+        super::ProveError::State(format!(
+            "{}: {what}",
+            options
+                .state
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string())
+        ))
+    };
+    if state.cubes != cubes.len() {
+        return Err(bad_state(format!(
+            "{} cubes at depth {}, but the search makes {}",
+            state.cubes,
+            depth,
+            cubes.len()
+        )));
+    }
+    if state.done > state.cubes {
+        return Err(bad_state(format!(
+            "{} cubes done of {}",
+            state.done, state.cubes
+        )));
+    }
+    if let Some(hex) = &state.found {
+        let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16)
+            .map_err(|_| bad_state(format!("found {hex:?} is not a hex magic")))?;
+        super::verify_magic(question, magic)
+            .map_err(|e| super::ProveError::WrongMagic(magic, e))?;
+        return Ok(Exhausted {
+            answer: Some(Some(magic)),
+            cubes: state.cubes,
+            cubes_done: state.done,
+            depth,
+            nodes: state.nodes,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+    let batch = BATCH_PER_THREAD * threads;
+    while state.done < cubes.len() {
+        if options.limit.is_some_and(|limit| start.elapsed() >= limit) {
+            break;
+        }
+        let end = (state.done + batch).min(cubes.len());
+        let outcomes: Vec<CubeOutcome> = pool.install(|| {
+            cubes[state.done..end]
+                .par_iter()
+                .map(|&cube| ex.search_cube(cube, depth))
+                .collect()
+        });
+        state.nodes += outcomes.iter().map(|o| o.nodes).sum::<u64>();
+        state.done = end;
+        if let Some(magic) = outcomes.iter().find_map(|o| o.found) {
+            super::verify_magic(question, magic)
+                .map_err(|e| super::ProveError::WrongMagic(magic, e))?;
+            state.found = Some(format!("0x{magic:016x}"));
+        }
+        if let Some(path) = &options.state {
+            write_state(path, &state)?;
+        }
+        if options.progress {
+            eprintln!(
+                "exhaust: {} of {} cubes, {} nodes, {:.0} s",
+                state.done,
+                state.cubes,
+                state.nodes,
+                start.elapsed().as_secs_f64()
+            );
+        }
+        if state.found.is_some() {
+            break;
+        }
+    }
+    let answer = match &state.found {
+        Some(hex) => Some(Some(
+            u64::from_str_radix(hex.trim_start_matches("0x"), 16).expect("written above"),
+        )),
+        None if state.done == cubes.len() => Some(None),
+        None => None,
+    };
+    Ok(Exhausted {
+        answer,
+        cubes: state.cubes,
+        cubes_done: state.done,
+        depth,
+        nodes: state.nodes,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
