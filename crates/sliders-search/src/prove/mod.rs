@@ -49,7 +49,7 @@ pub struct Options {
     /// rounds together).
     pub limit: Option<Duration>,
     /// Grow the formula from counterexamples instead of writing every occupancy at once
-    /// (see [`grow`]).
+    /// (`sliders prove --grow`: start from [`representatives`], add [`counterexamples`]).
     pub grow: bool,
 }
 
@@ -95,7 +95,7 @@ pub enum Answer {
 pub struct Proved {
     /// The answer.
     pub answer: Answer,
-    /// Solver runs: 1, or the rounds of [`grow`].
+    /// Solver runs: 1, or the rounds of [`Options::grow`].
     pub rounds: usize,
     /// The (last) formula's variables.
     pub variables: u32,
@@ -278,7 +278,7 @@ pub fn check_proof(formula: &Path, proof: &Path) -> Result<drat::Checked, ProveE
 }
 
 /// One occupancy per attack set, the one with the fewest squares (the blockers alone):
-/// where [`grow`] starts.
+/// where [`Options::grow`] starts.
 pub fn representatives(question: &Question) -> Vec<u64> {
     let mut fewest: HashMap<u64, u64> = HashMap::new();
     for occ in question.piece.mask(question.square).subsets() {
@@ -332,7 +332,7 @@ pub fn counterexamples(question: &Question, magic: u64, chosen: &[u64], limit: u
     added
 }
 
-/// Occupancies [`grow`] adds per round at most.
+/// Occupancies [`Options::grow`] adds per round at most.
 pub const GROW_STEP: usize = 64;
 
 /// Counterexample-guided refinement: solve the formula over one occupancy per attack set
