@@ -53,7 +53,9 @@ struct Walk<'a> {
 
 const FREE: u16 = u16::MAX;
 
-/// How many buckets a pending arc may span and still be tested for room.
+/// How long an arc (in bucket lengths) may be and still be tested for room: 1, so an
+/// arc over two buckets. Longer arcs prune more nodes but cost more per node (measured
+/// on rook b2: 1 length, 374 cubes/s; 2, 266; 4, 153; 16, 150).
 const REACH: u128 = 1;
 
 impl Exhaust {
