@@ -181,15 +181,19 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
 }
 
 #[test]
-fn the_rook_c2_magic_the_search_found_verifies() {
-    // `sliders prove rook c2 --bits 9 --exhaust` (2026-11-24): the status file has rook
-    // c2's N-1 question as unknown; this 9-bit magic (shift 55) maps all 1,024
+fn the_rank_2_rook_magics_the_search_found_verify() {
+    // `sliders prove rook <square> --bits 9 --exhaust` (2026-11-24): the status file has
+    // these rooks' N-1 questions as unknown; each 9-bit magic (shift 55) maps all 1,024
     // occupancies to 511 of 512 entries. Checked here by the verifier and by the search's
     // own leaf test; a separate Python ray walk agreed (docs/research-n-minus-1.md).
-    let q = question(RookOrBishop::Rook, Square::C2, 9);
-    let magic = 0x0002_002c_ac99_fffa;
-    assert_eq!(verify_magic(&q, magic), Ok(511));
-    assert!(works(&Exhaust::new(&q).unwrap(), magic));
+    for (square, magic) in [
+        (Square::C2, 0x0002_002c_ac99_fffa),
+        (Square::D2, 0x0002_0014_544d_fffe),
+    ] {
+        let q = question(RookOrBishop::Rook, square, 9);
+        assert_eq!(verify_magic(&q, magic), Ok(511), "rook {square}");
+        assert!(works(&Exhaust::new(&q).unwrap(), magic), "rook {square}");
+    }
 }
 
 #[test]
