@@ -189,6 +189,7 @@ fn the_rank_2_rook_magics_the_search_found_verify() {
     for (square, magic) in [
         (Square::C2, 0x0002_002c_ac99_fffa),
         (Square::D2, 0x0002_0014_544d_fffe),
+        (Square::E2, 0x0002_000b_2b25_ffff),
     ] {
         let q = question(RookOrBishop::Rook, square, 9);
         assert_eq!(verify_magic(&q, magic), Ok(511), "rook {square}");
