@@ -423,22 +423,19 @@ pub fn exhaust(
             state.done, state.cubes
         )));
     }
-    if let Some(hex) = &state.found {
-        let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16)
-            .map_err(|_| bad_state(format!("found {hex:?} is not a hex magic")))?;
-        super::verify_magic(question, magic)
-            .map_err(|e| super::ProveError::WrongMagic(magic, e))?;
-        return Ok(Exhausted {
-            answer: Some(Some(magic)),
-            cubes: state.cubes,
-            cubes_done: state.done,
-            depth,
-            nodes: state.nodes,
-            seconds: start.elapsed().as_secs_f64(),
-        });
-    }
+    // A magic the state already holds is read once and verified again.
+    let mut found = match &state.found {
+        Some(hex) => {
+            let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16)
+                .map_err(|_| bad_state(format!("found {hex:?} is not a hex magic")))?;
+            super::verify_magic(question, magic)
+                .map_err(|e| super::ProveError::WrongMagic(magic, e))?;
+            Some(magic)
+        }
+        None => None,
+    };
     let batch = BATCH_PER_THREAD * threads;
-    while state.done < cubes.len() {
+    while found.is_none() && state.done < cubes.len() {
         if options.limit.is_some_and(|limit| start.elapsed() >= limit) {
             break;
         }
@@ -455,6 +452,7 @@ pub fn exhaust(
             super::verify_magic(question, magic)
                 .map_err(|e| super::ProveError::WrongMagic(magic, e))?;
             state.found = Some(format!("0x{magic:016x}"));
+            found = Some(magic);
         }
         if let Some(path) = &options.state {
             write_state(path, &state)?;
@@ -468,14 +466,9 @@ pub fn exhaust(
                 start.elapsed().as_secs_f64()
             );
         }
-        if state.found.is_some() {
-            break;
-        }
     }
-    let answer = match &state.found {
-        Some(hex) => Some(Some(
-            u64::from_str_radix(hex.trim_start_matches("0x"), 16).expect("written above"),
-        )),
+    let answer = match found {
+        Some(magic) => Some(Some(magic)),
         None if state.done == cubes.len() => Some(None),
         None => None,
     };
