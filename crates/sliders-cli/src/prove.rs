@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use sliders_core::RookOrBishop;
+use sliders_search::prove::cubes::CubeOptions;
 use sliders_search::prove::exhaust::ExhaustOptions;
 use sliders_search::prove::{self, Answer, Collisions, IndexScheme, Options, ProveError, Question};
 
@@ -14,6 +15,7 @@ use crate::parse;
 
 /// `sliders prove` arguments.
 #[derive(clap::Args)]
+#[command(group = clap::ArgGroup::new("pieces").args(["exhaust", "cubes"]))]
 pub struct ProveArgs {
     /// rook or bishop.
     piece: String,
@@ -50,11 +52,15 @@ pub struct ProveArgs {
     /// occupancies with different attacks must share an index.
     #[arg(long, conflicts_with_all = ["grow", "proof", "formula", "no_check", "encoding"])]
     exhaust: bool,
-    /// Threads for --exhaust (0: one per core).
-    #[arg(long, default_value = "0", value_parser = parse::threads, requires = "exhaust")]
+    /// Cube and conquer: split the formula on the magic's top K variable bits into 2^K
+    /// cubes, solve each (its proof checked, then removed), resumably; 1 to 20.
+    #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"])]
+    cubes: Option<u32>,
+    /// Threads for --exhaust, solver runs at a time for --cubes (0: one per core).
+    #[arg(long, default_value = "0", value_parser = parse::threads, requires = "pieces")]
     threads: usize,
-    /// Keep --exhaust's progress in this file, and resume from it.
-    #[arg(long, requires = "exhaust")]
+    /// Keep the progress of --exhaust or --cubes in this file, and resume from it.
+    #[arg(long, requires = "pieces")]
     state: Option<PathBuf>,
 }
 
@@ -94,6 +100,9 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     prove::check_question(&question).map_err(fail)?;
     if args.exhaust {
         return exhaust(&question, &args);
+    }
+    if let Some(bits) = args.cubes {
+        return cubes(&question, collisions, bits, &args);
     }
     let options = Options {
         collisions,
@@ -170,6 +179,45 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `sliders prove --cubes`.
+fn cubes(
+    question: &Question,
+    collisions: Collisions,
+    bits: u32,
+    args: &ProveArgs,
+) -> Result<(), CliError> {
+    let options = CubeOptions {
+        bits,
+        collisions,
+        threads: args.threads,
+        state: args.state.clone(),
+        limit: args.time.map(Duration::from_secs),
+        check: !args.no_check,
+        progress: true,
+    };
+    let done = prove::cubes::split(question, &options).map_err(fail)?;
+    println!(
+        "formula: {} variables, {} clauses ({} encoding), and {bits} units per cube",
+        done.variables,
+        done.clauses,
+        collisions.name()
+    );
+    println!(
+        "cubes: {} of {} answered (magic bits {} down to {}), in {:.2} s",
+        done.cubes_done,
+        done.cubes,
+        question.period_bits() - 1,
+        question.period_bits() - bits,
+        done.seconds
+    );
+    let unsatisfiable = done.cubes_done - usize::from(matches!(done.answer, Some(Some(_))));
+    println!(
+        "proofs: {unsatisfiable} unsatisfiable cubes, {} bytes, {} of them checked by sliders' DRAT checker ({} lemmas), each removed after its check",
+        done.proof_bytes, done.checked, done.lemmas
+    );
+    finish(question, done.answer, done.cubes_done, done.cubes, args)
+}
+
 /// `sliders prove --exhaust`.
 fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     let options = ExhaustOptions {
@@ -188,7 +236,19 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         done.nodes,
         done.seconds
     );
-    match done.answer {
+    finish(question, done.answer, done.cubes_done, done.cubes, args)
+}
+
+/// The last lines of a resumable run (`--exhaust`, `--cubes`): the verified magic and
+/// `found 0x...`, or `none`, or (exit 1) where it stopped.
+fn finish(
+    question: &Question,
+    answer: Option<Option<u64>>,
+    cubes_done: usize,
+    cubes: usize,
+    args: &ProveArgs,
+) -> Result<(), CliError> {
+    match answer {
         Some(Some(magic)) => {
             let used = prove::verify_magic(question, magic)
                 .map_err(|e| fail(ProveError::WrongMagic(magic, e)))?;
@@ -207,10 +267,8 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         None => Err(CliError {
             code: 1,
             message: format!(
-                "stopped at the time limit ({} s) after {} of {} cubes{}",
+                "stopped at the time limit ({} s) after {cubes_done} of {cubes} cubes{}",
                 args.time.unwrap_or(0),
-                done.cubes_done,
-                done.cubes,
                 if args.state.is_some() {
                     "; run again with the same --state to go on"
                 } else {

@@ -220,3 +220,62 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         assert!(err.contains(says), "{bad:?}: {err}");
     }
 }
+
+#[test]
+fn cubes_answer_on_the_last_line_with_every_proof_checked() {
+    if !solver_present() {
+        return;
+    }
+    let text = |out: &Output| String::from_utf8_lossy(&out.stdout).to_string();
+    let none = sliders(&["prove", "bishop", "d1", "--bits", "4", "--cubes", "3"]);
+    assert_eq!(none.status.code(), Some(0));
+    let said = text(&none);
+    assert_eq!(said.lines().last(), Some("none"), "{said}");
+    assert!(said.contains("cubes: 8 of 8 answered"), "{said}");
+    assert!(said.contains("8 of them checked"), "{said}");
+    let found = sliders(&["prove", "bishop", "b1", "--bits", "4", "--cubes", "2"]);
+    assert_eq!(found.status.code(), Some(0));
+    let last = text(&found).lines().last().unwrap_or_default().to_string();
+    assert!(last.starts_with("found 0x") && last.len() == 24, "{last}");
+
+    let state = temp("cubes-d1.json");
+    let _ = std::fs::remove_file(&state);
+    let state_arg = state.to_str().unwrap();
+    let args = [
+        "prove", "bishop", "d1", "--bits", "4", "--cubes", "2", "--state", state_arg,
+    ];
+    assert_eq!(text(&sliders(&args)).lines().last(), Some("none"));
+    let saved = std::fs::read_to_string(&state).unwrap();
+    assert!(
+        saved.contains("\"question\": \"bishop d1 4 fancy slots\""),
+        "{saved}"
+    );
+    std::fs::write(&state, "[]").unwrap();
+    let refused = sliders(&args);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains(state_arg) && err.contains("not a cube state"),
+        "{err}"
+    );
+    std::fs::remove_file(&state).unwrap();
+
+    for (bad, says) in [
+        (&["--cubes", "0"][..], "--cubes 0 is out of range"),
+        (&["--cubes", "21"][..], "--cubes 21 is out of range"),
+        (&["--cubes", "x"][..], "--cubes"),
+        (
+            &["--cubes", "2", "--proof", "x.drat"][..],
+            "cannot be used with",
+        ),
+        (&["--cubes", "2", "--exhaust"][..], "cannot be used with"),
+        (&["--state", "s.json"][..], "--exhaust|--cubes"),
+    ] {
+        let mut args = vec!["prove", "bishop", "d1", "--bits", "4"];
+        args.extend_from_slice(bad);
+        let out = sliders(&args);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{bad:?}: {err}");
+    }
+}

@@ -8,11 +8,14 @@
 //! smallest periods come out unsatisfiable with a proof our checker accepts. Under CI
 //! (`CI` set) a missing solver is a failure; elsewhere those tests say so and pass.
 
+mod common;
+
+use common::solver_present;
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::drat::{check, ProofError};
 use sliders_search::prove::{
-    counterexamples, encode, encode_occupancies, prove, representatives, solver, verify_magic,
-    Answer, Collisions, IndexScheme, Options, Question,
+    counterexamples, encode, encode_occupancies, prove, representatives, verify_magic, Answer,
+    Collisions, IndexScheme, Options, Question,
 };
 
 const STATUS: &str = include_str!("../../../tests/data/magics/niklasf_magics_square_status.csv");
@@ -249,23 +252,6 @@ fn black_formulas_hold_the_black_index() {
         agreed[valid as usize] += 1;
     }
     assert!(agreed[0] >= 1);
-}
-
-/// Is CaDiCaL here? Under CI it must be.
-fn solver_present() -> bool {
-    if solver::version().is_some() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI is set but the SAT solver `{}` cannot be run (apt-get install cadical)",
-        solver::program()
-    );
-    eprintln!(
-        "skipped: no SAT solver `{}` (apt-get install cadical)",
-        solver::program()
-    );
-    false
 }
 
 #[test]

@@ -6,10 +6,25 @@ use super::encoding::{Cnf, Lit};
 
 /// Writes `cnf` in DIMACS, with `comments` as `c` lines first.
 pub fn write(cnf: &Cnf, comments: &[String], out: &mut impl Write) -> io::Result<()> {
+    write_header(cnf.variables, cnf.clauses, comments, out)?;
+    write_clauses(cnf, out)
+}
+
+/// Writes `comments` as `c` lines and the `p cnf` line.
+pub fn write_header(
+    variables: u32,
+    clauses: usize,
+    comments: &[String],
+    out: &mut impl Write,
+) -> io::Result<()> {
     for line in comments {
         writeln!(out, "c {line}")?;
     }
-    writeln!(out, "p cnf {} {}", cnf.variables, cnf.clauses)?;
+    writeln!(out, "p cnf {variables} {clauses}")
+}
+
+/// Writes `cnf`'s clauses, one per line.
+pub fn write_clauses(cnf: &Cnf, out: &mut impl Write) -> io::Result<()> {
     let mut line = String::new();
     for clause in cnf.iter() {
         line.clear();

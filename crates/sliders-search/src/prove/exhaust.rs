@@ -325,25 +325,6 @@ fn question_name(question: &Question) -> String {
     )
 }
 
-fn read_state(path: &std::path::Path) -> Result<Option<ExhaustState>, super::ProveError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
-            super::ProveError::State(format!("{}: not an exhaust state: {e}", path.display()))
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(super::ProveError::Io(
-            format!("reading {}", path.display()),
-            e,
-        )),
-    }
-}
-
-fn write_state(path: &std::path::Path, state: &ExhaustState) -> Result<(), super::ProveError> {
-    let text = serde_json::to_string_pretty(state).expect("a state serializes");
-    crate::atomic::write_atomic(path, text.as_bytes())
-        .map_err(|e| super::ProveError::Io(format!("writing {}", path.display()), e))
-}
-
 /// Searches every fancy magic below the period for `question` (see the module's text),
 /// in parallel over cubes, keeping its progress in `options.state`. A magic found is
 /// verified against the reference attacks before it is returned.
@@ -368,7 +349,7 @@ pub fn exhaust(
     let threads = pool.current_num_threads();
     let name = question_name(question);
     let previous = match &options.state {
-        Some(path) => read_state(path)?,
+        Some(path) => super::state::read::<ExhaustState>(path, "an exhaust state")?,
         None => None,
     };
     let (depth, cubes) = match &previous {
@@ -425,13 +406,11 @@ pub fn exhaust(
     }
     // A magic the state already holds is read once and verified again.
     let mut found = match &state.found {
-        Some(hex) => {
-            let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16)
-                .map_err(|_| bad_state(format!("found {hex:?} is not a hex magic")))?;
-            super::verify_magic(question, magic)
-                .map_err(|e| super::ProveError::WrongMagic(magic, e))?;
-            Some(magic)
-        }
+        Some(hex) => Some(super::state::found_magic(
+            question,
+            hex,
+            options.state.as_deref().unwrap_or(std::path::Path::new("")),
+        )?),
         None => None,
     };
     let batch = BATCH_PER_THREAD * threads;
@@ -455,7 +434,7 @@ pub fn exhaust(
             found = Some(magic);
         }
         if let Some(path) = &options.state {
-            write_state(path, &state)?;
+            super::state::write(path, &state)?;
         }
         if options.progress {
             eprintln!(

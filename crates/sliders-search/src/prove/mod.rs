@@ -2,7 +2,8 @@
 //! (issue 24): the question as a SAT formula ([`encoding`], written by [`dimacs`]),
 //! solved by CaDiCaL ([`solver`]); a magic it finds is checked by
 //! [`crate::verify::verify_square`], and its "none" by our own DRAT checker ([`drat`]),
-//! which shares no code with the solver.
+//! which shares no code with the solver. [`cubes`] splits the formula on the magic's top
+//! bits into many solver runs; [`exhaust`] answers fancy questions by a search instead.
 //!
 //! ```no_run
 //! use sliders_core::{RookOrBishop, Square};
@@ -17,11 +18,13 @@
 //! assert!(matches!(result.answer, Answer::None { .. }));
 //! ```
 
+pub mod cubes;
 pub mod dimacs;
 pub mod drat;
 pub mod encoding;
 pub mod exhaust;
 pub mod solver;
+mod state;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

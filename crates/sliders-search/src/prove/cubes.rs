@@ -1,0 +1,324 @@
+//! Cube and conquer: the formula split on the magic's top variable bits, one solver run
+//! per cube, so a question too hard for one run can be answered in pieces, in parallel
+//! and resumably.
+//!
+//! With `k` cube bits there are `2^k` cubes: cube `i` is the formula plus `k` unit
+//! clauses setting magic bits `period - 1` down to `period - k` to the bits of `i`, the
+//! highest first. The cubes are every assignment of those bits, so the formula is
+//! unsatisfiable exactly when every cube is; each cube's "unsatisfiable" comes with its
+//! own DRAT proof, checked by [`super::drat`] against that cube's formula (read back from
+//! the file the solver read) and then removed. A satisfiable cube gives a magic, which is
+//! verified like any other.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::{check_proof, encode, solver, verify_magic, Collisions, ProveError, Question, Scratch};
+
+/// How to run [`split`].
+#[derive(Clone, Debug)]
+pub struct CubeOptions {
+    /// Magic bits the cubes fix (1 to 20, at most the magic's variable bits).
+    pub bits: u32,
+    /// The collision constraint of the formula.
+    pub collisions: Collisions,
+    /// Solver runs at a time (0: one per core).
+    pub threads: usize,
+    /// Keep the progress here, and resume from it when it exists.
+    pub state: Option<PathBuf>,
+    /// Stop (resumably) after about this long; a cube still running then is given up
+    /// and solved again on the next run.
+    pub limit: Option<Duration>,
+    /// Check each cube's proof with our DRAT checker (off: the solver's word).
+    pub check: bool,
+    /// Report progress on standard error.
+    pub progress: bool,
+}
+
+/// What [`split`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    /// `Some(Some(magic))` a verified magic, `Some(None)` every cube unsatisfiable,
+    /// `None` stopped before the end.
+    pub answer: Option<Option<u64>>,
+    /// The cubes (`2^bits`).
+    pub cubes: usize,
+    /// Cubes answered, in order (this run and the runs it resumed).
+    pub cubes_done: usize,
+    /// The formula's variables and clauses (without the cube's units).
+    pub variables: u32,
+    /// See `variables`.
+    pub clauses: usize,
+    /// Proof bytes of the cubes answered unsatisfiable.
+    pub proof_bytes: u64,
+    /// Lemmas our checker checked in them (0 when not checking).
+    pub lemmas: u64,
+    /// Cubes whose proof was checked.
+    pub checked: usize,
+    /// Seconds of this run.
+    pub seconds: f64,
+}
+
+/// The progress of a [`split`] run, as kept in its state file.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CubeState {
+    /// `bishop d6 6 fancy slots`: piece, square, index bits, scheme and encoding.
+    pub question: String,
+    /// Cube bits.
+    pub bits: u32,
+    /// Cubes answered, in order.
+    pub done: usize,
+    /// Proof bytes of the cubes answered.
+    pub proof_bytes: u64,
+    /// Lemmas checked in them.
+    pub lemmas: u64,
+    /// Cubes whose proof was checked.
+    pub checked: usize,
+    /// A magic found, in hex.
+    pub found: Option<String>,
+}
+
+/// The most cube bits: 2^20 solver runs is far more than anyone waits for.
+pub const MAX_CUBE_BITS: u32 = 20;
+
+/// One cube's answer.
+enum CubeAnswer {
+    Magic(u64),
+    /// Unsatisfiable: proof bytes and lemmas checked (`None` when not checking).
+    Refuted(u64, Option<u64>),
+    TimedOut,
+}
+
+fn state_name(question: &Question, collisions: Collisions) -> String {
+    format!(
+        "{} {} {} {} {}",
+        question.piece.name(),
+        question.square,
+        question.bits,
+        question.scheme.name(),
+        collisions.name()
+    )
+}
+
+/// Solves `question` cube by cube (see the module's text).
+pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveError> {
+    use rayon::prelude::*;
+    super::check_question(question)?;
+    let start = Instant::now();
+    let encoded = encode(question, options.collisions);
+    let magic_vars: Vec<i32> = encoded.cnf.magic.iter().rev().flatten().copied().collect();
+    if !(1..=MAX_CUBE_BITS.min(magic_vars.len() as u32)).contains(&options.bits) {
+        return Err(ProveError::Question(format!(
+            "--cubes {} is out of range: 1 to {} (the magic has {} variable bits)",
+            options.bits,
+            MAX_CUBE_BITS.min(magic_vars.len() as u32),
+            magic_vars.len()
+        )));
+    }
+    let fixed = &magic_vars[..options.bits as usize];
+    let cubes = 1usize << options.bits;
+    let name = state_name(question, options.collisions);
+    let mut state = match &options.state {
+        Some(path) => read_state(path, &name, options.bits, cubes)?,
+        None => None,
+    }
+    .unwrap_or(CubeState {
+        question: name,
+        bits: options.bits,
+        done: 0,
+        proof_bytes: 0,
+        lemmas: 0,
+        checked: 0,
+        found: None,
+    });
+    let mut found = match &state.found {
+        Some(hex) => Some(super::state::found_magic(
+            question,
+            hex,
+            options.state.as_deref().unwrap_or(Path::new("")),
+        )?),
+        None => None,
+    };
+
+    // Every cube's formula is the formula with `bits` more clauses: a shared text and
+    // the cube's units after it.
+    let mut text = Vec::new();
+    let header = vec![
+        format!(
+            "sliders prove {} {} --bits {} --scheme {} --encoding {} --cubes {}",
+            question.piece.name(),
+            question.square,
+            question.bits,
+            question.scheme.name(),
+            options.collisions.name(),
+            options.bits
+        ),
+        format!(
+            "the last {} clauses fix magic bits {} down to {} (variables {:?})",
+            options.bits,
+            question.period_bits() - 1,
+            question.period_bits() - options.bits,
+            fixed
+        ),
+    ];
+    let clauses = encoded.cnf.clauses + options.bits as usize;
+    super::dimacs::write_header(encoded.cnf.variables, clauses, &header, &mut text)
+        .and_then(|()| super::dimacs::write_clauses(&encoded.cnf, &mut text))
+        .expect("writing to memory");
+    let dir = super::scratch()?;
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| ProveError::Solver(format!("cannot start the threads: {e}")))?;
+    let batch = pool.current_num_threads();
+    while found.is_none() && state.done < cubes {
+        let left = options.limit.map(|l| l.saturating_sub(start.elapsed()));
+        if left.is_some_and(|l| l < Duration::from_secs(1)) {
+            break;
+        }
+        let end = (state.done + batch).min(cubes);
+        let answers: Vec<Result<CubeAnswer, ProveError>> = pool.install(|| {
+            (state.done..end)
+                .into_par_iter()
+                .map(|cube| solve_cube(&encoded.cnf, &text, fixed, cube, &dir, left, options.check))
+                .collect()
+        });
+        let mut stopped = false;
+        for answer in answers {
+            match answer? {
+                CubeAnswer::Magic(magic) => {
+                    verify_magic(question, magic).map_err(|e| ProveError::WrongMagic(magic, e))?;
+                    state.found = Some(format!("0x{magic:016x}"));
+                    found = Some(magic);
+                    state.done += 1;
+                    break;
+                }
+                CubeAnswer::Refuted(bytes, lemmas) => {
+                    state.done += 1;
+                    state.proof_bytes += bytes;
+                    if let Some(lemmas) = lemmas {
+                        state.lemmas += lemmas;
+                        state.checked += 1;
+                    }
+                }
+                CubeAnswer::TimedOut => {
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        if let Some(path) = &options.state {
+            super::state::write(path, &state)?;
+        }
+        if options.progress {
+            eprintln!(
+                "cubes: {} of {cubes}, {} proof bytes, {:.0} s",
+                state.done,
+                state.proof_bytes,
+                start.elapsed().as_secs_f64()
+            );
+        }
+        if stopped {
+            break;
+        }
+    }
+    let answer = match found {
+        Some(magic) => Some(Some(magic)),
+        None if state.done == cubes => Some(None),
+        None => None,
+    };
+    Ok(Split {
+        answer,
+        cubes,
+        cubes_done: state.done,
+        variables: encoded.cnf.variables,
+        clauses: encoded.cnf.clauses,
+        proof_bytes: state.proof_bytes,
+        lemmas: state.lemmas,
+        checked: state.checked,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Writes cube `cube`'s formula, solves it, and checks its proof or reads its magic.
+fn solve_cube(
+    cnf: &super::encoding::Cnf,
+    text: &[u8],
+    fixed: &[i32],
+    cube: usize,
+    dir: &Scratch,
+    limit: Option<Duration>,
+    check: bool,
+) -> Result<CubeAnswer, ProveError> {
+    let formula = dir.0.join(format!("cube-{cube}.cnf"));
+    let proof = dir.0.join(format!("cube-{cube}.drat"));
+    let io = |e| ProveError::Io(format!("writing {}", formula.display()), e);
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&formula).map_err(io)?);
+    file.write_all(text).map_err(io)?;
+    for (i, &var) in fixed.iter().enumerate() {
+        let one = cube >> (fixed.len() - 1 - i) & 1 == 1;
+        writeln!(file, "{} 0", if one { var } else { -var }).map_err(io)?;
+    }
+    file.flush().map_err(io)?;
+    drop(file);
+    let run =
+        solver::solve(&formula, cnf.variables, Some(&proof), limit).map_err(ProveError::Solver)?;
+    let answer = match run.outcome {
+        solver::Outcome::Satisfiable(values) => {
+            CubeAnswer::Magic(cnf.magic_from(|v| values[v as usize]))
+        }
+        solver::Outcome::TimedOut => CubeAnswer::TimedOut,
+        solver::Outcome::Unsatisfiable => {
+            let bytes = std::fs::metadata(&proof)
+                .map_err(|e| ProveError::Io(format!("reading {}", proof.display()), e))?
+                .len();
+            let lemmas = if check {
+                let checked = check_proof(&formula, &proof).map_err(|e| match e {
+                    ProveError::Proof(m) => ProveError::Proof(format!("cube {cube}: {m}")),
+                    other => other,
+                })?;
+                Some(checked.lemmas as u64)
+            } else {
+                None
+            };
+            CubeAnswer::Refuted(bytes, lemmas)
+        }
+    };
+    let _ = std::fs::remove_file(&formula);
+    let _ = std::fs::remove_file(&proof);
+    Ok(answer)
+}
+
+fn read_state(
+    path: &Path,
+    name: &str,
+    bits: u32,
+    cubes: usize,
+) -> Result<Option<CubeState>, ProveError> {
+    let Some(state) = super::state::read::<CubeState>(path, "a cube state")? else {
+        return Ok(None);
+    };
+    let bad = |what: String| ProveError::State(format!("{}: {what}", path.display()));
+    if state.question != name {
+        return Err(bad(format!(
+            "the state is for {:?}, not {name:?}",
+            state.question
+        )));
+    }
+    if state.bits != bits {
+        return Err(bad(format!(
+            "the state has {} cube bits, this run {bits}",
+            state.bits
+        )));
+    }
+    if state.done > cubes || state.checked > state.done {
+        return Err(bad(format!(
+            "{} cubes done ({} checked) of {cubes}",
+            state.done, state.checked
+        )));
+    }
+    Ok(Some(state))
+}
