@@ -193,6 +193,7 @@ fn cubes(
         state: args.state.clone(),
         limit: args.time.map(Duration::from_secs),
         check: !args.no_check,
+        formula: args.formula.clone(),
         progress: true,
     };
     let done = prove::cubes::split(question, &options).map_err(fail)?;

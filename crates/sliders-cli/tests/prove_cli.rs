@@ -227,12 +227,26 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
         return;
     }
     let text = |out: &Output| String::from_utf8_lossy(&out.stdout).to_string();
-    let none = sliders(&["prove", "bishop", "d1", "--bits", "4", "--cubes", "3"]);
+    let formula = temp("cubes-d1.cnf");
+    let none = sliders(&[
+        "prove",
+        "bishop",
+        "d1",
+        "--bits",
+        "4",
+        "--cubes",
+        "3",
+        "--formula",
+        formula.to_str().unwrap(),
+    ]);
     assert_eq!(none.status.code(), Some(0));
     let said = text(&none);
     assert_eq!(said.lines().last(), Some("none"), "{said}");
     assert!(said.contains("cubes: 8 of 8 answered"), "{said}");
     assert!(said.contains("8 of them checked"), "{said}");
+    // The whole formula, without the cubes' units: the committed one, byte for byte.
+    assert!(std::fs::read(&formula).unwrap() == gunzip("bishop-d1-4-fancy.cnf.gz"));
+    std::fs::remove_file(&formula).unwrap();
     let found = sliders(&["prove", "bishop", "b1", "--bits", "4", "--cubes", "2"]);
     assert_eq!(found.status.code(), Some(0));
     let last = text(&found).lines().last().unwrap_or_default().to_string();

@@ -30,6 +30,7 @@ fn options(bits: u32) -> CubeOptions {
         state: None,
         limit: None,
         check: true,
+        formula: None,
         progress: false,
     }
 }

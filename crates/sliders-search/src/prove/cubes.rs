@@ -32,6 +32,8 @@ pub struct CubeOptions {
     pub limit: Option<Duration>,
     /// Check each cube's proof with our DRAT checker (off: the solver's word).
     pub check: bool,
+    /// Also write the whole formula (without the cubes' units) here.
+    pub formula: Option<PathBuf>,
     /// Report progress on standard error.
     pub progress: bool,
 }
@@ -83,6 +85,9 @@ pub struct CubeState {
 /// The most cube bits: 2^20 solver runs is far more than anyone waits for.
 pub const MAX_CUBE_BITS: u32 = 20;
 
+/// Cubes per thread between two saves of the state.
+const CUBES_PER_THREAD: usize = 8;
+
 /// One cube's answer.
 enum CubeAnswer {
     Magic(u64),
@@ -118,6 +123,9 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         )));
     }
     let fixed = &magic_vars[..options.bits as usize];
+    if let Some(path) = &options.formula {
+        super::write_formula(question, &encoded, options.collisions, path, None)?;
+    }
     let cubes = 1usize << options.bits;
     let name = state_name(question, options.collisions);
     let mut state = match &options.state {
@@ -173,7 +181,9 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         .num_threads(options.threads)
         .build()
         .map_err(|e| ProveError::Solver(format!("cannot start the threads: {e}")))?;
-    let batch = pool.current_num_threads();
+    // Cubes differ in cost: a batch of several per thread keeps the threads busy
+    // between two saves of the state.
+    let batch = CUBES_PER_THREAD * pool.current_num_threads();
     while found.is_none() && state.done < cubes {
         let left = options.limit.map(|l| l.saturating_sub(start.elapsed()));
         if left.is_some_and(|l| l < Duration::from_secs(1)) {
