@@ -287,8 +287,9 @@ fn the_ten_disproved_squares_with_the_smallest_periods_come_out_unsatisfiable() 
         return;
     }
     // Bishop d6 (7 mask bits, period 42) is among the ten smallest periods, but its
-    // 6-bit question takes the solver minutes: the docs' table has it; here the ten
-    // smallest periods among the 5-bit masks (d8 26 ... d2 46).
+    // 6-bit question takes 25 minutes as 1,024 cubes (`--cubes 10`, every proof
+    // checked: none; docs/research-n-minus-1.md); here the ten smallest periods among
+    // the 5-bit masks (d8 26 ... d2 46).
     let mut disproved: Vec<Row> = rows()
         .into_iter()
         .filter(|r| r.status == "disproved" && r.mask_bits == 5)
