@@ -4,6 +4,7 @@
 #
 #   submit.sh perft DIR DEPTH AT SHARDS [split options: --fen FEN --moves ...]
 #   submit.sh find  DIR SHARDS FIND_ARGS...        (e.g. --scheme fancy --bits 11 --time 2h)
+#   submit.sh prove DIR SHARDS PROVE_ARGS...       (e.g. bishop d6 --bits 6 --cubes 10)
 #
 # DIR holds the units file, the results and the logs. Environment: SLIDERS (the binary,
 # default `sliders` on PATH; give an absolute path the compute nodes can reach), HASH_MB
@@ -12,12 +13,21 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 sliders=${SLIDERS:-sliders}
-usage() { sed -n '5,6p' "$0" | sed 's/^# *//' >&2; exit 2; }
+usage() { sed -n '5,7p' "$0" | sed 's/^# *//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
 mode=$1
 shift
 # shellcheck disable=SC2206 # SBATCH_ARGS is a list of options
 extra=(${SBATCH_ARGS:-})
+
+# Submits $1-array.sbatch as $shards tasks and $1-merge.sbatch after all of them
+# succeeded, logging to $dir/logs; sets $array and $merge to their job ids.
+submit_pair() {
+    array=$(sbatch --parsable --export=ALL "${extra[@]}" --array="0-$((shards - 1))" \
+        --output="$dir/logs/%x-%A_%a.out" "$here/$1-array.sbatch")
+    merge=$(sbatch --parsable --export=ALL "${extra[@]}" --dependency="afterok:$array" \
+        --output="$dir/logs/%x-%j.out" "$here/$1-merge.sbatch")
+}
 
 case $mode in
 perft)
@@ -28,22 +38,17 @@ perft)
     dir=$(cd "$dir" && pwd)
     "$sliders" perft split "$depth" --at "$at" "$@" --out "$dir/units.jsonl"
     export SLIDERS=$sliders UNITS=$dir/units.jsonl RESULTS_DIR=$dir/results SHARDS=$shards
-    array=$(sbatch --parsable --export=ALL "${extra[@]}" --array="0-$((shards - 1))" \
-        --output="$dir/logs/%x-%A_%a.out" "$here/perft-array.sbatch")
-    merge=$(sbatch --parsable --export=ALL "${extra[@]}" --dependency="afterok:$array" \
-        --output="$dir/logs/%x-%j.out" "$here/perft-merge.sbatch")
+    submit_pair perft
     ;;
-find)
+find | prove)
     [ $# -ge 3 ] || usage
     dir=$1 shards=$2
     shift 2
     mkdir -p "$dir/results" "$dir/logs"
     dir=$(cd "$dir" && pwd)
-    export SLIDERS=$sliders RESULTS_DIR=$dir/results SHARDS=$shards FIND_ARGS="$*"
-    array=$(sbatch --parsable --export=ALL "${extra[@]}" --array="0-$((shards - 1))" \
-        --output="$dir/logs/%x-%A_%a.out" "$here/find-array.sbatch")
-    merge=$(sbatch --parsable --export=ALL "${extra[@]}" --dependency="afterok:$array" \
-        --output="$dir/logs/%x-%j.out" "$here/find-merge.sbatch")
+    export SLIDERS=$sliders RESULTS_DIR=$dir/results SHARDS=$shards
+    if [ "$mode" = find ]; then export FIND_ARGS="$*"; else export PROVE_ARGS="$*"; fi
+    submit_pair "$mode"
     ;;
 *)
     usage

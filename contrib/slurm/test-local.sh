@@ -10,12 +10,15 @@
 #    dependency can no longer be met), resubmits task 2 alone and a new merge;
 # 5. checks the merged total is 3,195,901,860 and that the resubmitted task resumed
 #    from the results the killed one had written;
-# 6. stops what it started, by process id, and removes the directory.
+# 6. submits a cube-and-conquer proof (bishop d1, 4 bits, 8 cubes) as an array of 3
+#    tasks plus the merge, and checks the merged answer is `none` over all 8 cubes with
+#    every cube's proof checked (needs CaDiCaL: `apt-get install cadical`);
+# 7. stops what it started, by process id, and removes the directory.
 #
 #   contrib/slurm/test-local.sh            # builds target/release/sliders first
 #   SLIDERS=/path/to/sliders contrib/slurm/test-local.sh
 #
-# Prints `1 passed, 0 failed` on success; exits non-zero on any failure.
+# Prints `2 passed, 0 failed` on success; exits non-zero on any failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -151,4 +154,19 @@ echo "merged: $total"
 [ "$total" = "Nodes searched: 3195901860" ] || fail "expected Nodes searched: 3195901860"
 grep -q "$written already in" "$work"/logs/sliders-perft-"${again}"_2.out \
     || fail "the resubmitted task did not resume from the $written units already written"
-echo "1 passed, 0 failed"
+
+# Cube and conquer: 8 cubes in 3 shards, then the merge.
+proof=$dir/prove
+out=$("$here/submit.sh" prove "$proof" 3 bishop d1 --bits 4 --cubes 3)
+echo "$out"
+for _ in $(seq 600); do
+    [ -z "$(squeue -h 2>/dev/null)" ] && break
+    sleep 0.2
+done
+[ -z "$(squeue -h)" ] || fail "prove jobs still queued after 2 minutes: $(squeue -h)"
+[ -f "$proof/results/answer.txt" ] || fail "the prove merge wrote no answer ($(cat "$proof"/logs/* 2>&1 | tail -5))"
+cat "$proof/results/answer.txt"
+[ "$(tail -n 1 "$proof/results/answer.txt")" = none ] || fail "expected none for bishop d1 with 4 bits"
+grep -q "8 of 8 cubes answered, [0-9]* proof bytes, 8 cube proofs checked" "$proof/results/answer.txt" \
+    || fail "the merge did not account for all 8 cubes with checked proofs"
+echo "2 passed, 0 failed"

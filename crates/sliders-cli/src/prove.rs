@@ -56,6 +56,16 @@ pub struct ProveArgs {
     /// cubes, solve each (its proof checked, then removed), resumably; 1 to 20.
     #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"])]
     cubes: Option<u32>,
+    /// With --cubes: only shard I of N (0 <= I < N), the I-th of N equal runs of cubes,
+    /// for a job array; its last line is `none in shard I/N` when it finds no magic.
+    #[arg(long, value_name = "I/N", requires = "cubes")]
+    shard: Option<String>,
+    /// With --cubes: put together the state files of all N shards (their `--state`) and
+    /// answer for the square: `found 0x...`, `none`, or (exit 1) which shards are
+    /// missing or unfinished.
+    #[arg(long, value_name = "STATE", num_args = 1.., requires = "cubes",
+          conflicts_with_all = ["shard", "state", "formula", "time", "no_check"])]
+    merge: Vec<PathBuf>,
     /// Threads for --exhaust, solver runs at a time for --cubes (0: one per core).
     #[arg(long, default_value = "0", value_parser = parse::threads, requires = "pieces")]
     threads: usize,
@@ -186,7 +196,16 @@ fn cubes(
     bits: u32,
     args: &ProveArgs,
 ) -> Result<(), CliError> {
+    if !args.merge.is_empty() {
+        return merge_cubes(question, collisions, bits, &args.merge);
+    }
+    let shard = args
+        .shard
+        .as_deref()
+        .map(|text| parse::shard(text, "--shard"))
+        .transpose()?;
     let options = CubeOptions {
+        shard,
         bits,
         collisions,
         threads: args.threads,
@@ -203,10 +222,18 @@ fn cubes(
         done.clauses,
         collisions.name()
     );
+    let which = match shard {
+        Some((i, n)) => format!(
+            " of shard {i}/{n} (cubes {} to {})",
+            done.range.start,
+            done.range.end.saturating_sub(1)
+        ),
+        None => String::new(),
+    };
     println!(
-        "cubes: {} of {} answered (magic bits {} down to {}), in {:.2} s",
+        "cubes: {} of {}{which} answered (magic bits {} down to {}), in {:.2} s",
         done.cubes_done,
-        done.cubes,
+        done.range.len(),
         question.period_bits() - 1,
         question.period_bits() - bits,
         done.seconds
@@ -216,7 +243,42 @@ fn cubes(
         "proofs: {unsatisfiable} unsatisfiable cubes, {} bytes, {} of them checked by sliders' DRAT checker ({} lemmas), each removed after its check",
         done.proof_bytes, done.checked, done.lemmas
     );
-    finish(question, done.answer, done.cubes_done, done.cubes, args)
+    if let (Some(None), Some((i, n))) = (done.answer, shard) {
+        println!("none in shard {i}/{n}");
+        return Ok(());
+    }
+    finish(
+        question,
+        done.answer,
+        stopped(done.cubes_done, done.range.len(), args),
+    )
+}
+
+/// `sliders prove --cubes K --merge STATE...`.
+fn merge_cubes(
+    question: &Question,
+    collisions: Collisions,
+    bits: u32,
+    states: &[PathBuf],
+) -> Result<(), CliError> {
+    let merged = prove::cubes::merge(question, collisions, bits, states).map_err(fail)?;
+    println!(
+        "merged: {} shards, {} of {} cubes answered, {} proof bytes, {} cube proofs checked by sliders' DRAT checker ({} lemmas)",
+        merged.shards,
+        merged.cubes_done,
+        merged.cubes,
+        merged.proof_bytes,
+        merged.checked,
+        merged.lemmas
+    );
+    finish(
+        question,
+        merged.answer,
+        format!(
+            "no answer yet: shards missing {:?}, unfinished {:?} (of {})",
+            merged.missing, merged.unfinished, merged.shards
+        ),
+    )
 }
 
 /// `sliders prove --exhaust`.
@@ -237,17 +299,19 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         done.nodes,
         done.seconds
     );
-    finish(question, done.answer, done.cubes_done, done.cubes, args)
+    finish(
+        question,
+        done.answer,
+        stopped(done.cubes_done, done.cubes, args),
+    )
 }
 
 /// The last lines of a resumable run (`--exhaust`, `--cubes`): the verified magic and
-/// `found 0x...`, or `none`, or (exit 1) where it stopped.
+/// `found 0x...`, or `none`, or exit 1 with `unfinished` when there is no answer yet.
 fn finish(
     question: &Question,
     answer: Option<Option<u64>>,
-    cubes_done: usize,
-    cubes: usize,
-    args: &ProveArgs,
+    unfinished: String,
 ) -> Result<(), CliError> {
     match answer {
         Some(Some(magic)) => {
@@ -267,15 +331,20 @@ fn finish(
         }
         None => Err(CliError {
             code: 1,
-            message: format!(
-                "stopped at the time limit ({} s) after {cubes_done} of {cubes} cubes{}",
-                args.time.unwrap_or(0),
-                if args.state.is_some() {
-                    "; run again with the same --state to go on"
-                } else {
-                    ""
-                }
-            ),
+            message: unfinished,
         }),
     }
+}
+
+/// Where a run stopped by `--time` ended.
+fn stopped(cubes_done: usize, cubes: usize, args: &ProveArgs) -> String {
+    format!(
+        "stopped at the time limit ({} s) after {cubes_done} of {cubes} cubes{}",
+        args.time.unwrap_or(0),
+        if args.state.is_some() {
+            "; run again with the same --state to go on"
+        } else {
+            ""
+        }
+    )
 }

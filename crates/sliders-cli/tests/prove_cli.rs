@@ -274,8 +274,60 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     );
     std::fs::remove_file(&state).unwrap();
 
+    // Shards, each with its state, put together by --merge.
+    let shards: Vec<_> = (0..2)
+        .map(|i| temp(&format!("cubes-shard-{i}.json")))
+        .collect();
+    for (i, path) in shards.iter().enumerate() {
+        let _ = std::fs::remove_file(path);
+        let shard = format!("{i}/2");
+        let out = sliders(&[
+            "prove",
+            "bishop",
+            "d1",
+            "--bits",
+            "4",
+            "--cubes",
+            "3",
+            "--shard",
+            &shard,
+            "--state",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        let said = text(&out);
+        assert_eq!(
+            said.lines().last(),
+            Some(&*format!("none in shard {shard}")),
+            "{said}"
+        );
+    }
+    let mut merge = vec![
+        "prove", "bishop", "d1", "--bits", "4", "--cubes", "3", "--merge",
+    ];
+    merge.push(shards[0].to_str().unwrap());
+    let partial = sliders(&merge);
+    assert_eq!(partial.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&partial.stderr);
+    assert!(err.contains("missing [1]"), "{err}");
+    merge.push(shards[1].to_str().unwrap());
+    let merged = sliders(&merge);
+    assert_eq!(merged.status.code(), Some(0));
+    let said = text(&merged);
+    assert_eq!(said.lines().last(), Some("none"), "{said}");
+    assert!(said.contains("8 of 8 cubes answered"), "{said}");
+    for path in &shards {
+        std::fs::remove_file(path).unwrap();
+    }
+
     for (bad, says) in [
         (&["--cubes", "0"][..], "--cubes 0 is out of range"),
+        (&["--cubes", "3", "--shard", "2/2"][..], "--shard \"2/2\""),
+        (&["--shard", "0/2"][..], "--cubes"),
+        (
+            &["--cubes", "3", "--merge", "x.json", "--state", "s.json"][..],
+            "cannot be used with",
+        ),
         (&["--cubes", "21"][..], "--cubes 21 is out of range"),
         (&["--cubes", "x"][..], "--cubes"),
         (

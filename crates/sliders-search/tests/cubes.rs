@@ -31,6 +31,7 @@ fn options(bits: u32) -> CubeOptions {
         limit: None,
         check: true,
         formula: None,
+        shard: None,
         progress: false,
     }
 }
@@ -96,6 +97,7 @@ fn a_run_resumes_from_its_state_and_refuses_a_foreign_one() {
         lemmas: 10,
         checked: 5,
         found: None,
+        shard: None,
     };
     std::fs::write(&state, serde_json::to_string(&saved).unwrap()).unwrap();
     let resumed = split(&q, &opts).unwrap();
@@ -145,5 +147,60 @@ fn cube_bits_out_of_range_are_refused() {
             split(&q, &options(bits)),
             Err(ProveError::Question(_))
         ));
+    }
+}
+
+#[test]
+fn shards_merge_to_the_whole_run_and_a_missing_shard_leaves_no_answer() {
+    if !solver_present() {
+        return;
+    }
+    use sliders_search::prove::cubes::merge;
+    let q = bishop(Square::D1, 4);
+    let whole = split(&q, &options(3)).unwrap();
+    let paths: Vec<_> = (0..3).map(|i| temp(&format!("shard-{i}.json"))).collect();
+    let mut covered = Vec::new();
+    for (i, path) in paths.iter().enumerate() {
+        let _ = std::fs::remove_file(path);
+        let mut opts = options(3);
+        opts.shard = Some((i, 3));
+        opts.state = Some(path.clone());
+        let part = split(&q, &opts).unwrap();
+        assert_eq!(part.answer, Some(None), "none in shard {i}");
+        covered.extend(part.range.clone());
+        // The shard's state is not the whole run's, nor another shard's.
+        let mut other = options(3);
+        other.state = Some(path.clone());
+        assert!(matches!(split(&q, &other), Err(ProveError::State(_))));
+    }
+    assert_eq!(
+        covered,
+        (0..8).collect::<Vec<_>>(),
+        "the shards cover every cube once"
+    );
+    let merged = merge(&q, Collisions::Slots, 3, &paths).unwrap();
+    assert_eq!(merged.answer, Some(None));
+    assert_eq!(merged.cubes_done, 8);
+    assert_eq!(merged.checked, 8);
+    assert_eq!(merged.proof_bytes, whole.proof_bytes);
+
+    let partial = merge(&q, Collisions::Slots, 3, &paths[..2]).unwrap();
+    assert_eq!(partial.answer, None);
+    assert_eq!(partial.missing, vec![2]);
+    for bad in [
+        vec![paths[0].clone(), paths[0].clone()],
+        vec![temp("no-such-state.json")],
+    ] {
+        assert!(matches!(
+            merge(&q, Collisions::Slots, 3, &bad),
+            Err(ProveError::State(_))
+        ));
+    }
+    assert!(matches!(
+        merge(&bishop(Square::C1, 4), Collisions::Slots, 3, &paths),
+        Err(ProveError::State(_))
+    ));
+    for path in &paths {
+        std::fs::remove_file(path).unwrap();
     }
 }

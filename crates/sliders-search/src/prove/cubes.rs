@@ -34,6 +34,9 @@ pub struct CubeOptions {
     pub check: bool,
     /// Also write the whole formula (without the cubes' units) here.
     pub formula: Option<PathBuf>,
+    /// Only shard `I` of `N` (`Some((I, N))`): the `I`-th of `N` equal runs of cubes, for
+    /// job arrays; [`merge`] puts the shards' states together.
+    pub shard: Option<(usize, usize)>,
     /// Report progress on standard error.
     pub progress: bool,
 }
@@ -46,7 +49,9 @@ pub struct Split {
     pub answer: Option<Option<u64>>,
     /// The cubes (`2^bits`).
     pub cubes: usize,
-    /// Cubes answered, in order (this run and the runs it resumed).
+    /// The cubes this run answers: all, or its shard's.
+    pub range: std::ops::Range<usize>,
+    /// Cubes of the range answered, in order (this run and the runs it resumed).
     pub cubes_done: usize,
     /// The formula's variables and clauses (without the cube's units).
     pub variables: u32,
@@ -80,6 +85,9 @@ pub struct CubeState {
     pub checked: usize,
     /// A magic found, in hex.
     pub found: Option<String>,
+    /// `I/N` for shard `I` of `N` (absent: every cube).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
 }
 
 /// The most cube bits: 2^20 solver runs is far more than anyone waits for.
@@ -127,9 +135,19 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         super::write_formula(question, &encoded, options.collisions, path, None)?;
     }
     let cubes = 1usize << options.bits;
+    let range = match options.shard {
+        Some((i, n)) if i < n => i * cubes / n..(i + 1) * cubes / n,
+        Some((i, n)) => {
+            return Err(ProveError::Question(format!(
+                "shard {i}/{n}: expected 0 <= I < N"
+            )))
+        }
+        None => 0..cubes,
+    };
+    let shard = options.shard.map(|(i, n)| format!("{i}/{n}"));
     let name = state_name(question, options.collisions);
     let mut state = match &options.state {
-        Some(path) => read_state(path, &name, options.bits, cubes)?,
+        Some(path) => read_state(path, &name, options.bits, range.len(), &shard)?,
         None => None,
     }
     .unwrap_or(CubeState {
@@ -140,6 +158,7 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         lemmas: 0,
         checked: 0,
         found: None,
+        shard,
     });
     let mut found = match &state.found {
         Some(hex) => Some(super::state::found_magic(
@@ -184,14 +203,14 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     // Cubes differ in cost: a batch of several per thread keeps the threads busy
     // between two saves of the state.
     let batch = CUBES_PER_THREAD * pool.current_num_threads();
-    while found.is_none() && state.done < cubes {
+    while found.is_none() && state.done < range.len() {
         let left = options.limit.map(|l| l.saturating_sub(start.elapsed()));
         if left.is_some_and(|l| l < Duration::from_secs(1)) {
             break;
         }
-        let end = (state.done + batch).min(cubes);
+        let end = (state.done + batch).min(range.len());
         let answers: Vec<Result<CubeAnswer, ProveError>> = pool.install(|| {
-            (state.done..end)
+            (range.start + state.done..range.start + end)
                 .into_par_iter()
                 .map(|cube| solve_cube(&encoded.cnf, &text, fixed, cube, &dir, left, options.check))
                 .collect()
@@ -225,8 +244,9 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         }
         if options.progress {
             eprintln!(
-                "cubes: {} of {cubes}, {} proof bytes, {:.0} s",
+                "cubes: {} of {}, {} proof bytes, {:.0} s",
                 state.done,
+                range.len(),
                 state.proof_bytes,
                 start.elapsed().as_secs_f64()
             );
@@ -237,12 +257,13 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     }
     let answer = match found {
         Some(magic) => Some(Some(magic)),
-        None if state.done == cubes => Some(None),
+        None if state.done == range.len() => Some(None),
         None => None,
     };
     Ok(Split {
         answer,
         cubes,
+        range,
         cubes_done: state.done,
         variables: encoded.cnf.variables,
         clauses: encoded.cnf.clauses,
@@ -307,6 +328,7 @@ fn read_state(
     name: &str,
     bits: u32,
     cubes: usize,
+    shard: &Option<String>,
 ) -> Result<Option<CubeState>, ProveError> {
     let Some(state) = super::state::read::<CubeState>(path, "a cube state")? else {
         return Ok(None);
@@ -324,6 +346,13 @@ fn read_state(
             state.bits
         )));
     }
+    if state.shard != *shard {
+        return Err(bad(format!(
+            "the state is for shard {}, this run for shard {}",
+            state.shard.as_deref().unwrap_or("(all cubes)"),
+            shard.as_deref().unwrap_or("(all cubes)")
+        )));
+    }
     if state.done > cubes || state.checked > state.done {
         return Err(bad(format!(
             "{} cubes done ({} checked) of {cubes}",
@@ -331,4 +360,113 @@ fn read_state(
         )));
     }
     Ok(Some(state))
+}
+
+/// The states of a sharded run, put together by [`merge`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// `Some(Some(magic))` a shard found a verified magic, `Some(None)` every shard
+    /// answered every cube unsatisfiable, `None` some shard is missing or unfinished.
+    pub answer: Option<Option<u64>>,
+    /// The shard count.
+    pub shards: usize,
+    /// Shards with no state among the files.
+    pub missing: Vec<usize>,
+    /// Shards whose state has cubes left.
+    pub unfinished: Vec<usize>,
+    /// The cubes, all shards.
+    pub cubes: usize,
+    /// Cubes answered, all shards.
+    pub cubes_done: usize,
+    /// Proof bytes, all shards.
+    pub proof_bytes: u64,
+    /// Lemmas checked, all shards.
+    pub lemmas: u64,
+    /// Cubes whose proof was checked, all shards.
+    pub checked: usize,
+}
+
+/// Puts together the states of the shards of one `--cubes bits` run of `question`: every
+/// file must be a shard state of that question, the same cube bits and the same shard
+/// count, no shard twice. A magic any shard found is verified again.
+pub fn merge(
+    question: &Question,
+    collisions: Collisions,
+    bits: u32,
+    paths: &[PathBuf],
+) -> Result<Merged, ProveError> {
+    super::check_question(question)?;
+    if !(1..=MAX_CUBE_BITS).contains(&bits) {
+        return Err(ProveError::Question(format!(
+            "--cubes {bits} is out of range: 1 to {MAX_CUBE_BITS}"
+        )));
+    }
+    let cubes = 1usize << bits;
+    let name = state_name(question, collisions);
+    let mut seen: Vec<Option<CubeState>> = Vec::new();
+    let mut shards = None;
+    let mut found = None;
+    for path in paths {
+        let bad = |what: String| ProveError::State(format!("{}: {what}", path.display()));
+        let state = super::state::read::<CubeState>(path, "a cube state")?
+            .ok_or_else(|| bad("no such file".into()))?;
+        let (i, n) = state
+            .shard
+            .as_deref()
+            .and_then(|s| s.split_once('/'))
+            .and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+            .filter(|&(i, n)| i < n && n <= cubes)
+            .ok_or_else(|| bad(format!("not a shard state (shard {:?})", state.shard)))?;
+        if *shards.get_or_insert(n) != n {
+            return Err(bad(format!(
+                "shard {i}/{n}, but the other files have {} shards",
+                shards.unwrap_or(n)
+            )));
+        }
+        // Check it as the shard's own run would before it resumed.
+        let checked = read_state(
+            path,
+            &name,
+            bits,
+            (i + 1) * cubes / n - i * cubes / n,
+            &state.shard,
+        )?
+        .expect("read above");
+        if seen.len() < n {
+            seen.resize(n, None);
+        }
+        if seen[i].is_some() {
+            return Err(bad(format!("shard {i}/{n} is given twice")));
+        }
+        if let Some(hex) = &checked.found {
+            found.get_or_insert(super::state::found_magic(question, hex, path)?);
+        }
+        seen[i] = Some(checked);
+    }
+    let shards = shards.ok_or_else(|| ProveError::Question("no shard states to merge".into()))?;
+    let missing: Vec<usize> = (0..shards).filter(|&i| seen[i].is_none()).collect();
+    let unfinished: Vec<usize> = (0..shards)
+        .filter(|&i| {
+            seen[i].as_ref().is_some_and(|s| {
+                s.found.is_none() && s.done < (i + 1) * cubes / shards - i * cubes / shards
+            })
+        })
+        .collect();
+    let states = || seen.iter().flatten();
+    let answer = match found {
+        Some(magic) => Some(Some(magic)),
+        None if missing.is_empty() && unfinished.is_empty() => Some(None),
+        None => None,
+    };
+    Ok(Merged {
+        answer,
+        shards,
+        missing,
+        unfinished,
+        cubes,
+        cubes_done: states().map(|s| s.done).sum(),
+        proof_bytes: states().map(|s| s.proof_bytes).sum(),
+        lemmas: states().map(|s| s.lemmas).sum(),
+        checked: states().map(|s| s.checked).sum(),
+    })
 }
