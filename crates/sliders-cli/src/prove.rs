@@ -62,9 +62,10 @@ pub struct ProveArgs {
     shard: Option<String>,
     /// With --cubes: put together the state files of all N shards (their `--state`) and
     /// answer for the square: `found 0x...`, `none`, or (exit 1) which shards are
-    /// missing or unfinished.
+    /// missing or unfinished. The shards' own options (--time, --no-check, --formula,
+    /// --threads) are ignored here.
     #[arg(long, value_name = "STATE", num_args = 1.., requires = "cubes",
-          conflicts_with_all = ["shard", "state", "formula", "time", "no_check"])]
+          conflicts_with_all = ["shard", "state"])]
     merge: Vec<PathBuf>,
     /// Threads for --exhaust, solver runs at a time for --cubes (0: one per core).
     #[arg(long, default_value = "0", value_parser = parse::threads, requires = "pieces")]
@@ -238,10 +239,19 @@ fn cubes(
         question.period_bits() - bits,
         done.seconds
     );
-    let unsatisfiable = done.cubes_done - usize::from(matches!(done.answer, Some(Some(_))));
+    let unsatisfiable = done
+        .cubes_done
+        .saturating_sub(usize::from(matches!(done.answer, Some(Some(_)))));
     println!(
-        "proofs: {unsatisfiable} unsatisfiable cubes, {} bytes, {} of them checked by sliders' DRAT checker ({} lemmas), each removed after its check",
-        done.proof_bytes, done.checked, done.lemmas
+        "proofs: {unsatisfiable} unsatisfiable cubes, {} bytes, {} of them checked by sliders' DRAT checker ({} lemmas){}",
+        done.proof_bytes,
+        done.checked,
+        done.lemmas,
+        if args.no_check {
+            ", NOT checked (--no-check), each removed"
+        } else {
+            ", each removed after its check"
+        }
     );
     if let (Some(None), Some((i, n))) = (done.answer, shard) {
         println!("none in shard {i}/{n}");
@@ -262,14 +272,21 @@ fn merge_cubes(
     states: &[PathBuf],
 ) -> Result<(), CliError> {
     let merged = prove::cubes::merge(question, collisions, bits, states).map_err(fail)?;
+    let unsatisfiable = merged
+        .cubes_done
+        .saturating_sub(usize::from(matches!(merged.answer, Some(Some(_)))));
     println!(
-        "merged: {} shards, {} of {} cubes answered, {} proof bytes, {} cube proofs checked by sliders' DRAT checker ({} lemmas)",
+        "merged: {} shards, {} of {} cubes answered, {} proof bytes, {} cube proofs checked by sliders' DRAT checker ({} lemmas){}",
         merged.shards,
         merged.cubes_done,
         merged.cubes,
         merged.proof_bytes,
         merged.checked,
-        merged.lemmas
+        merged.lemmas,
+        match unsatisfiable.saturating_sub(merged.checked) {
+            0 => String::new(),
+            unchecked => format!(", {unchecked} NOT checked (--no-check)"),
+        }
     );
     finish(
         question,

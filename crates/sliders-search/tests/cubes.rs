@@ -96,6 +96,7 @@ fn a_run_resumes_from_its_state_and_refuses_a_foreign_one() {
         proof_bytes: 1000,
         lemmas: 10,
         checked: 5,
+        check: true,
         found: None,
         shard: None,
     };
@@ -129,6 +130,34 @@ fn a_run_resumes_from_its_state_and_refuses_a_foreign_one() {
         .unwrap(),
         "{\"question\": 1".to_string(),
     ];
+    let mut bad = bad.to_vec();
+    bad.extend([
+        // A run that did not check its proofs is not resumed by one that does.
+        serde_json::to_string(&CubeState {
+            check: false,
+            checked: 0,
+            ..saved.clone()
+        })
+        .unwrap(),
+        // A magic with no cube done, a magic that does not verify, one that is not hex.
+        serde_json::to_string(&CubeState {
+            done: 0,
+            checked: 0,
+            found: Some("0x0000000000000001".into()),
+            ..saved.clone()
+        })
+        .unwrap(),
+        serde_json::to_string(&CubeState {
+            found: Some("0x0000000000000001".into()),
+            ..saved.clone()
+        })
+        .unwrap(),
+        serde_json::to_string(&CubeState {
+            found: Some("0x0x12".into()),
+            ..saved.clone()
+        })
+        .unwrap(),
+    ]);
     for text in bad {
         std::fs::write(&state, &text).unwrap();
         match split(&q, &opts) {
@@ -140,13 +169,20 @@ fn a_run_resumes_from_its_state_and_refuses_a_foreign_one() {
 }
 
 #[test]
-fn cube_bits_out_of_range_are_refused() {
+fn cube_bits_and_shards_out_of_range_are_refused() {
     let q = bishop(Square::D1, 4);
     for bits in [0, 21] {
         assert!(matches!(
             split(&q, &options(bits)),
             Err(ProveError::Question(_))
         ));
+    }
+    // More shards than cubes: refused before any solver runs.
+    let mut opts = options(3);
+    opts.shard = Some((5, 16));
+    match split(&q, &opts) {
+        Err(ProveError::Question(m)) => assert!(m.contains("5/16"), "{m}"),
+        other => panic!("{other:?}"),
     }
 }
 
@@ -200,6 +236,23 @@ fn shards_merge_to_the_whole_run_and_a_missing_shard_leaves_no_answer() {
         merge(&bishop(Square::C1, 4), Collisions::Slots, 3, &paths),
         Err(ProveError::State(_))
     ));
+    // A shard run with --no-check does not merge with shards that checked.
+    let unchecked: CubeState =
+        serde_json::from_str(&std::fs::read_to_string(&paths[2]).unwrap()).unwrap();
+    std::fs::write(
+        &paths[2],
+        serde_json::to_string(&CubeState {
+            check: false,
+            checked: 0,
+            ..unchecked
+        })
+        .unwrap(),
+    )
+    .unwrap();
+    match merge(&q, Collisions::Slots, 3, &paths) {
+        Err(ProveError::State(m)) => assert!(m.contains("--no-check"), "{m}"),
+        other => panic!("{other:?}"),
+    }
     for path in &paths {
         std::fs::remove_file(path).unwrap();
     }

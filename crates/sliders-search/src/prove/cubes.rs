@@ -83,6 +83,9 @@ pub struct CubeState {
     pub lemmas: u64,
     /// Cubes whose proof was checked.
     pub checked: usize,
+    /// Whether this run checks the proofs (a run does not resume a state of the other
+    /// kind, and a merge does not mix them).
+    pub check: bool,
     /// A magic found, in hex.
     pub found: Option<String>,
     /// `I/N` for shard `I` of `N` (absent: every cube).
@@ -92,6 +95,9 @@ pub struct CubeState {
 
 /// The most cube bits: 2^20 solver runs is far more than anyone waits for.
 pub const MAX_CUBE_BITS: u32 = 20;
+
+/// A cube is not started with less time than this left.
+const MIN_RUN: Duration = Duration::from_secs(1);
 
 /// Cubes per thread between two saves of the state.
 const CUBES_PER_THREAD: usize = 8;
@@ -136,10 +142,11 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     }
     let cubes = 1usize << options.bits;
     let range = match options.shard {
-        Some((i, n)) if i < n => i * cubes / n..(i + 1) * cubes / n,
+        Some((i, n)) if i < n && n <= cubes => i * cubes / n..(i + 1) * cubes / n,
         Some((i, n)) => {
             return Err(ProveError::Question(format!(
-                "shard {i}/{n}: expected 0 <= I < N"
+                "shard {i}/{n}: expected 0 <= I < N <= {cubes}, the cubes of --cubes {}",
+                options.bits
             )))
         }
         None => 0..cubes,
@@ -147,7 +154,14 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     let shard = options.shard.map(|(i, n)| format!("{i}/{n}"));
     let name = state_name(question, options.collisions);
     let mut state = match &options.state {
-        Some(path) => read_state(path, &name, options.bits, range.len(), &shard)?,
+        Some(path) => read_state(
+            path,
+            &name,
+            options.bits,
+            range.len(),
+            &shard,
+            options.check,
+        )?,
         None => None,
     }
     .unwrap_or(CubeState {
@@ -157,6 +171,7 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         proof_bytes: 0,
         lemmas: 0,
         checked: 0,
+        check: options.check,
         found: None,
         shard,
     });
@@ -203,16 +218,26 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     // Cubes differ in cost: a batch of several per thread keeps the threads busy
     // between two saves of the state.
     let batch = CUBES_PER_THREAD * pool.current_num_threads();
+    let deadline = options.limit.map(|l| start + l);
     while found.is_none() && state.done < range.len() {
-        let left = options.limit.map(|l| l.saturating_sub(start.elapsed()));
-        if left.is_some_and(|l| l < Duration::from_secs(1)) {
+        if deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < MIN_RUN) {
             break;
         }
         let end = (state.done + batch).min(range.len());
         let answers: Vec<Result<CubeAnswer, ProveError>> = pool.install(|| {
             (range.start + state.done..range.start + end)
                 .into_par_iter()
-                .map(|cube| solve_cube(&encoded.cnf, &text, fixed, cube, &dir, left, options.check))
+                .map(|cube| {
+                    solve_cube(
+                        &encoded.cnf,
+                        &text,
+                        fixed,
+                        cube,
+                        &dir,
+                        deadline,
+                        options.check,
+                    )
+                })
                 .collect()
         });
         let mut stopped = false;
@@ -227,11 +252,17 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
                 }
                 CubeAnswer::Refuted(bytes, lemmas) => {
                     state.done += 1;
-                    state.proof_bytes += bytes;
+                    state.proof_bytes = state.proof_bytes.saturating_add(bytes);
                     if let Some(lemmas) = lemmas {
-                        state.lemmas += lemmas;
+                        state.lemmas = state.lemmas.saturating_add(lemmas);
                         state.checked += 1;
                     }
+                }
+                CubeAnswer::TimedOut if deadline.is_none() => {
+                    return Err(ProveError::Solver(format!(
+                        "the solver gave up on cube {} without an answer",
+                        range.start + state.done
+                    )));
                 }
                 CubeAnswer::TimedOut => {
                     stopped = true;
@@ -281,9 +312,14 @@ fn solve_cube(
     fixed: &[i32],
     cube: usize,
     dir: &Scratch,
-    limit: Option<Duration>,
+    deadline: Option<Instant>,
     check: bool,
 ) -> Result<CubeAnswer, ProveError> {
+    // The time left when this cube starts, not when its batch did.
+    let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    if limit.is_some_and(|l| l < MIN_RUN) {
+        return Ok(CubeAnswer::TimedOut);
+    }
     let formula = dir.0.join(format!("cube-{cube}.cnf"));
     let proof = dir.0.join(format!("cube-{cube}.drat"));
     let io = |e| ProveError::Io(format!("writing {}", formula.display()), e);
@@ -329,6 +365,7 @@ fn read_state(
     bits: u32,
     cubes: usize,
     shard: &Option<String>,
+    check: bool,
 ) -> Result<Option<CubeState>, ProveError> {
     let Some(state) = super::state::read::<CubeState>(path, "a cube state")? else {
         return Ok(None);
@@ -352,6 +389,23 @@ fn read_state(
             state.shard.as_deref().unwrap_or("(all cubes)"),
             shard.as_deref().unwrap_or("(all cubes)")
         )));
+    }
+    if state.check != check {
+        let kind = |c: bool| {
+            if c {
+                "checks"
+            } else {
+                "does not check (--no-check)"
+            }
+        };
+        return Err(bad(format!(
+            "the state's run {} the proofs, this one {}",
+            kind(state.check),
+            kind(check)
+        )));
+    }
+    if state.found.is_some() && state.done == 0 {
+        return Err(bad("a magic found with no cube done".into()));
     }
     if state.done > cubes || state.checked > state.done {
         return Err(bad(format!(
@@ -406,6 +460,7 @@ pub fn merge(
     let mut seen: Vec<Option<CubeState>> = Vec::new();
     let mut shards = None;
     let mut found = None;
+    let mut check = None;
     for path in paths {
         let bad = |what: String| ProveError::State(format!("{}: {what}", path.display()));
         let state = super::state::read::<CubeState>(path, "a cube state")?
@@ -415,8 +470,24 @@ pub fn merge(
             .as_deref()
             .and_then(|s| s.split_once('/'))
             .and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-            .filter(|&(i, n)| i < n && n <= cubes)
+            .filter(|&(i, n)| i < n)
             .ok_or_else(|| bad(format!("not a shard state (shard {:?})", state.shard)))?;
+        if state.bits != bits {
+            return Err(bad(format!(
+                "the state has {} cube bits, this merge {bits}",
+                state.bits
+            )));
+        }
+        if n > cubes {
+            return Err(bad(format!(
+                "shard {i}/{n}: more shards than the {cubes} cubes"
+            )));
+        }
+        if *check.get_or_insert(state.check) != state.check {
+            return Err(bad(
+                "its run and another shard's differ in checking the proofs (--no-check)".into(),
+            ));
+        }
         if *shards.get_or_insert(n) != n {
             return Err(bad(format!(
                 "shard {i}/{n}, but the other files have {} shards",
@@ -430,6 +501,7 @@ pub fn merge(
             bits,
             (i + 1) * cubes / n - i * cubes / n,
             &state.shard,
+            state.check,
         )?
         .expect("read above");
         if seen.len() < n {
@@ -465,8 +537,8 @@ pub fn merge(
         unfinished,
         cubes,
         cubes_done: states().map(|s| s.done).sum(),
-        proof_bytes: states().map(|s| s.proof_bytes).sum(),
-        lemmas: states().map(|s| s.lemmas).sum(),
+        proof_bytes: states().fold(0, |sum, s| sum.saturating_add(s.proof_bytes)),
+        lemmas: states().fold(0, |sum, s| sum.saturating_add(s.lemmas)),
         checked: states().map(|s| s.checked).sum(),
     })
 }

@@ -199,17 +199,26 @@ impl Drop for Scratch {
     }
 }
 
+/// A new directory of our own under the temporary directory: created, never reused (two
+/// processes with the same id, in containers sharing `/tmp`, must not share files).
 fn scratch() -> Result<Scratch, ProveError> {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "sliders-prove-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| ProveError::Io(format!("creating {}", dir.display()), e))?;
-    Ok(Scratch(dir))
+    loop {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "sliders-prove-{}-{}-{nanos}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(Scratch(dir)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(ProveError::Io(format!("creating {}", dir.display()), e)),
+        }
+    }
 }
 
 /// Writes `encoded`'s formula to `path` in DIMACS, commented with the question (and the

@@ -27,14 +27,15 @@ pub fn write<T: serde::Serialize>(path: &Path, state: &T) -> Result<(), ProveErr
         .map_err(|e| ProveError::Io(format!("writing {}", path.display()), e))
 }
 
-/// A magic a state holds (`0x` and hex), read and verified again.
+/// A magic a state holds (`0x` and 1 to 16 hex digits), read and verified again; one
+/// that is not hex or does not verify is a bad state, named with its file.
 pub fn found_magic(question: &Question, hex: &str, path: &Path) -> Result<u64, ProveError> {
-    let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16).map_err(|_| {
-        ProveError::State(format!(
-            "{}: found {hex:?} is not a hex magic",
-            path.display()
-        ))
-    })?;
-    verify_magic(question, magic).map_err(|e| ProveError::WrongMagic(magic, e))?;
+    let bad = |what: String| ProveError::State(format!("{}: found {hex:?} {what}", path.display()));
+    let digits = hex
+        .strip_prefix("0x")
+        .filter(|d| (1..=16).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_hexdigit()))
+        .ok_or_else(|| bad("is not 0x and 1 to 16 hex digits".into()))?;
+    let magic = u64::from_str_radix(digits, 16).map_err(|e| bad(e.to_string()))?;
+    verify_magic(question, magic).map_err(|e| bad(format!("does not verify: {e}")))?;
     Ok(magic)
 }
