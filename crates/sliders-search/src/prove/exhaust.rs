@@ -414,20 +414,25 @@ pub fn exhaust(
         None => None,
     };
     let batch = BATCH_PER_THREAD * threads;
+    let past_limit = || options.limit.is_some_and(|limit| start.elapsed() >= limit);
     while found.is_none() && state.done < cubes.len() {
-        if options.limit.is_some_and(|limit| start.elapsed() >= limit) {
+        if past_limit() {
             break;
         }
         let end = (state.done + batch).min(cubes.len());
-        let outcomes: Vec<CubeOutcome> = pool.install(|| {
+        // A cube is not started once the time is up, so a run stops within one cube's
+        // time of its limit, not a whole batch's.
+        let outcomes: Vec<Option<CubeOutcome>> = pool.install(|| {
             cubes[state.done..end]
                 .par_iter()
-                .map(|&cube| ex.search_cube(cube, depth))
+                .map(|&cube| (!past_limit()).then(|| ex.search_cube(cube, depth)))
                 .collect()
         });
-        state.nodes += outcomes.iter().map(|o| o.nodes).sum::<u64>();
-        state.done = end;
-        if let Some(magic) = outcomes.iter().find_map(|o| o.found) {
+        // The cubes done count in order: up to the first one not started.
+        let searched: Vec<CubeOutcome> = outcomes.iter().map_while(|o| *o).collect();
+        state.nodes += searched.iter().map(|o| o.nodes).sum::<u64>();
+        state.done += searched.len();
+        if let Some(magic) = searched.iter().find_map(|o| o.found) {
             super::verify_magic(question, magic)
                 .map_err(|e| super::ProveError::WrongMagic(magic, e))?;
             state.found = Some(format!("0x{magic:016x}"));
