@@ -189,12 +189,8 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     let mut text = Vec::new();
     let header = vec![
         format!(
-            "sliders prove {} {} --bits {} --scheme {} --encoding {} --cubes {}",
-            question.piece.name(),
-            question.square,
-            question.bits,
-            question.scheme.name(),
-            options.collisions.name(),
+            "{} --cubes {}",
+            super::command(question, options.collisions),
             options.bits
         ),
         format!(

@@ -221,6 +221,19 @@ fn scratch() -> Result<Scratch, ProveError> {
     }
 }
 
+/// The `sliders prove` command line that asks `question` with `collisions`: the first
+/// comment of every formula written.
+fn command(question: &Question, collisions: Collisions) -> String {
+    format!(
+        "sliders prove {} {} --bits {} --scheme {} --encoding {}",
+        question.piece.name(),
+        question.square,
+        question.bits,
+        question.scheme.name(),
+        collisions.name()
+    )
+}
+
 /// Writes `encoded`'s formula to `path` in DIMACS, commented with the question (and the
 /// occupancies it covers, when `chosen` says it covers only some).
 pub fn write_formula(
@@ -231,14 +244,7 @@ pub fn write_formula(
     chosen: Option<&[u64]>,
 ) -> Result<(), ProveError> {
     let mut comments = vec![
-        format!(
-            "sliders prove {} {} --bits {} --scheme {} --encoding {}",
-            question.piece.name(),
-            question.square,
-            question.bits,
-            question.scheme.name(),
-            collisions.name()
-        ),
+        command(question, collisions),
         format!(
             "magic bit k is variable {}",
             encoded
