@@ -110,6 +110,12 @@ enum CubeAnswer {
     TimedOut,
 }
 
+/// The cubes of shard `i` of `n`: the `i`-th of `n` runs of nearly equal length that
+/// together cover `0..cubes` once.
+fn shard_range(cubes: usize, i: usize, n: usize) -> std::ops::Range<usize> {
+    i * cubes / n..(i + 1) * cubes / n
+}
+
 fn state_name(question: &Question, collisions: Collisions) -> String {
     format!(
         "{} {} {} {} {}",
@@ -142,7 +148,7 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     }
     let cubes = 1usize << options.bits;
     let range = match options.shard {
-        Some((i, n)) if i < n && n <= cubes => i * cubes / n..(i + 1) * cubes / n,
+        Some((i, n)) if i < n && n <= cubes => shard_range(cubes, i, n),
         Some((i, n)) => {
             return Err(ProveError::Question(format!(
                 "shard {i}/{n}: expected 0 <= I < N <= {cubes}, the cubes of --cubes {}",
@@ -495,7 +501,7 @@ pub fn merge(
             path,
             &name,
             bits,
-            (i + 1) * cubes / n - i * cubes / n,
+            shard_range(cubes, i, n).len(),
             &state.shard,
             state.check,
         )?
@@ -515,9 +521,9 @@ pub fn merge(
     let missing: Vec<usize> = (0..shards).filter(|&i| seen[i].is_none()).collect();
     let unfinished: Vec<usize> = (0..shards)
         .filter(|&i| {
-            seen[i].as_ref().is_some_and(|s| {
-                s.found.is_none() && s.done < (i + 1) * cubes / shards - i * cubes / shards
-            })
+            seen[i]
+                .as_ref()
+                .is_some_and(|s| s.found.is_none() && s.done < shard_range(cubes, i, shards).len())
         })
         .collect();
     let states = || seen.iter().flatten();
