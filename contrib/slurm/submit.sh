@@ -4,7 +4,8 @@
 #
 #   submit.sh perft DIR DEPTH AT SHARDS [split options: --fen FEN --moves ...]
 #   submit.sh find  DIR SHARDS FIND_ARGS...        (e.g. --scheme fancy --bits 11 --time 2h)
-#   submit.sh prove DIR SHARDS PROVE_ARGS...       (e.g. bishop d6 --bits 6 --cubes 10)
+#   submit.sh prove DIR SHARDS PROVE_ARGS...       (e.g. bishop d6 --bits 6 --cubes 10,
+#                                                   or rook f2 --bits 9 --exhaust)
 #
 # DIR holds the units file, the results and the logs. Environment: SLIDERS (the binary,
 # default `sliders` on PATH; give an absolute path the compute nodes can reach), HASH_MB

@@ -8,6 +8,7 @@ use std::time::Duration;
 use sliders_core::RookOrBishop;
 use sliders_search::prove::cubes::CubeOptions;
 use sliders_search::prove::exhaust::ExhaustOptions;
+use sliders_search::prove::shard::Standing;
 use sliders_search::prove::{self, Answer, Collisions, IndexScheme, Options, ProveError, Question};
 
 use crate::error::CliError;
@@ -56,15 +57,16 @@ pub struct ProveArgs {
     /// cubes, solve each (its proof checked, then removed), resumably; 1 to 20.
     #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"])]
     cubes: Option<u32>,
-    /// With --cubes: only shard I of N (0 <= I < N), the I-th of N equal runs of cubes,
-    /// for a job array; its last line is `none in shard I/N` when it finds no magic.
-    #[arg(long, value_name = "I/N", requires = "cubes")]
+    /// With --cubes or --exhaust: only shard I of N (0 <= I < N), the I-th of N equal
+    /// runs of cubes, for a job array; its last line is `none in shard I/N` when it finds
+    /// no magic.
+    #[arg(long, value_name = "I/N", requires = "pieces")]
     shard: Option<String>,
-    /// With --cubes: put together the state files of all N shards (their `--state`) and
-    /// answer for the square: `found 0x...`, `none`, or (exit 1) which shards are
-    /// missing or unfinished. The shards' own options (--time, --no-check, --formula,
-    /// --threads) are ignored here.
-    #[arg(long, value_name = "STATE", num_args = 1.., requires = "cubes",
+    /// With --cubes or --exhaust: put together the state files of all N shards (their
+    /// `--state`) and answer for the square: `found 0x...`, `none`, or (exit 1) which
+    /// shards are missing or unfinished. The shards' own options (--time, --no-check,
+    /// --formula, --threads) are ignored here.
+    #[arg(long, value_name = "STATE", num_args = 1.., requires = "pieces",
           conflicts_with_all = ["shard", "state"])]
     merge: Vec<PathBuf>,
     /// Threads for --exhaust, solver runs at a time for --cubes (0: one per core).
@@ -200,11 +202,7 @@ fn cubes(
     if !args.merge.is_empty() {
         return merge_cubes(question, collisions, bits, &args.merge);
     }
-    let shard = args
-        .shard
-        .as_deref()
-        .map(|text| parse::shard(text, "--shard"))
-        .transpose()?;
+    let shard = shard(args)?;
     let options = CubeOptions {
         shard,
         bits,
@@ -253,14 +251,46 @@ fn cubes(
             ", each removed after its check"
         }
     );
-    if let (Some(None), Some((i, n))) = (done.answer, shard) {
+    finish_shard(
+        question,
+        done.answer,
+        shard,
+        stopped(done.cubes_done, done.range.len(), args),
+    )
+}
+
+/// `--shard I/N`, read.
+fn shard(args: &ProveArgs) -> Result<Option<(usize, usize)>, CliError> {
+    args.shard
+        .as_deref()
+        .map(|text| parse::shard(text, "--shard"))
+        .transpose()
+}
+
+/// [`finish`] for a run that may be one shard: a shard that found no magic ends with
+/// `none in shard I/N` (the square's answer is the merge's).
+fn finish_shard(
+    question: &Question,
+    answer: Option<Option<u64>>,
+    shard: Option<(usize, usize)>,
+    unfinished: String,
+) -> Result<(), CliError> {
+    if let (Some(None), Some((i, n))) = (answer, shard) {
         println!("none in shard {i}/{n}");
         return Ok(());
     }
+    finish(question, answer, unfinished)
+}
+
+/// [`finish`] for a merge: exit 1 names the shards it still needs.
+fn finish_merge(question: &Question, standing: &Standing) -> Result<(), CliError> {
     finish(
         question,
-        done.answer,
-        stopped(done.cubes_done, done.range.len(), args),
+        standing.answer,
+        format!(
+            "no answer yet: shards missing {:?}, unfinished {:?} (of {})",
+            standing.missing, standing.unfinished, standing.shards
+        ),
     )
 }
 
@@ -272,14 +302,15 @@ fn merge_cubes(
     states: &[PathBuf],
 ) -> Result<(), CliError> {
     let merged = prove::cubes::merge(question, collisions, bits, states).map_err(fail)?;
-    let unsatisfiable = merged
+    let standing = &merged.standing;
+    let unsatisfiable = standing
         .cubes_done
-        .saturating_sub(usize::from(matches!(merged.answer, Some(Some(_)))));
+        .saturating_sub(usize::from(matches!(standing.answer, Some(Some(_)))));
     println!(
         "merged: {} shards, {} of {} cubes answered, {} proof bytes, {} cube proofs checked by sliders' DRAT checker ({} lemmas){}",
-        merged.shards,
-        merged.cubes_done,
-        merged.cubes,
+        standing.shards,
+        standing.cubes_done,
+        standing.cubes,
         merged.proof_bytes,
         merged.checked,
         merged.lemmas,
@@ -288,27 +319,39 @@ fn merge_cubes(
             unchecked => format!(", {unchecked} NOT checked (--no-check)"),
         }
     );
-    finish(
-        question,
-        merged.answer,
-        format!(
-            "no answer yet: shards missing {:?}, unfinished {:?} (of {})",
-            merged.missing, merged.unfinished, merged.shards
-        ),
-    )
+    finish_merge(question, standing)
 }
 
 /// `sliders prove --exhaust`.
 fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
+    if !args.merge.is_empty() {
+        let merged = prove::exhaust::merge(question, &args.merge).map_err(fail)?;
+        let standing = &merged.standing;
+        println!(
+            "merged: {} shards, {} of {} cubes searched, {} nodes",
+            standing.shards, standing.cubes_done, standing.cubes, merged.nodes
+        );
+        return finish_merge(question, standing);
+    }
+    let shard = shard(args)?;
     let options = ExhaustOptions {
         threads: args.threads,
         state: args.state.clone(),
         limit: args.time.map(Duration::from_secs),
         progress: true,
+        shard,
     };
     let done = prove::exhaust::exhaust(question, &options).map_err(fail)?;
+    let which = match shard {
+        Some((i, n)) => format!(
+            " (shard {i}/{n}: cubes {} to {})",
+            done.range.start,
+            done.range.end.saturating_sub(1)
+        ),
+        None => String::new(),
+    };
     println!(
-        "exhaust: every magic below 2^{} in {} cubes of {} bits, {} of them searched, {} nodes, in {:.2} s",
+        "exhaust: every magic below 2^{} in {} cubes of {} bits{which}, {} of them searched, {} nodes, in {:.2} s",
         question.period_bits(),
         done.cubes,
         done.depth,
@@ -316,10 +359,11 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         done.nodes,
         done.seconds
     );
-    finish(
+    finish_shard(
         question,
         done.answer,
-        stopped(done.cubes_done, done.cubes, args),
+        shard,
+        stopped(done.cubes_done, done.range.len(), args),
     )
 }
 

@@ -207,7 +207,44 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     );
     std::fs::remove_file(&state).unwrap();
 
+    // Shards, each with its state, put together by --merge.
+    let shards: Vec<_> = (0..2)
+        .map(|i| temp(&format!("exhaust-shard-{i}.json")))
+        .collect();
+    let mut merge = args[..6].to_vec();
+    merge.push("--merge");
+    for (i, path) in shards.iter().enumerate() {
+        let _ = std::fs::remove_file(path);
+        let shard = format!("{i}/2");
+        let mut args = args[..6].to_vec();
+        args.extend(["--shard", &shard, "--state", path.to_str().unwrap()]);
+        let out = sliders(&args);
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(last(&out), format!("none in shard {shard}"));
+        merge.push(path.to_str().unwrap());
+        let merged = sliders(&merge);
+        if i == 0 {
+            assert_eq!(merged.status.code(), Some(1));
+            let err = String::from_utf8_lossy(&merged.stderr);
+            assert!(err.contains("missing [1]"), "{err}");
+        } else {
+            assert_eq!(merged.status.code(), Some(0));
+            assert_eq!(last(&merged), "none");
+            let said = String::from_utf8_lossy(&merged.stdout);
+            assert!(said.contains("merged: 2 shards"), "{said}");
+        }
+    }
+    for path in &shards {
+        std::fs::remove_file(path).unwrap();
+    }
+
     for (bad, says) in [
+        (&["--shard", "2/2"][..], "--shard \"2/2\""),
+        (
+            &["--merge", "x.json", "--state", "s.json"][..],
+            "cannot be used with",
+        ),
+        (&["--merge", "no-such-state.json"][..], "no such file"),
         (&["--scheme", "black"][..], "fancy questions"),
         (&["--proof", "x.drat"][..], "cannot be used with"),
         (&["--threads", "5000"][..], "--threads"),

@@ -215,14 +215,14 @@ fn shards_merge_to_the_whole_run_and_a_missing_shard_leaves_no_answer() {
         "the shards cover every cube once"
     );
     let merged = merge(&q, Collisions::Slots, 3, &paths).unwrap();
-    assert_eq!(merged.answer, Some(None));
-    assert_eq!(merged.cubes_done, 8);
+    assert_eq!(merged.standing.answer, Some(None));
+    assert_eq!(merged.standing.cubes_done, 8);
     assert_eq!(merged.checked, 8);
     assert_eq!(merged.proof_bytes, whole.proof_bytes);
 
     let partial = merge(&q, Collisions::Slots, 3, &paths[..2]).unwrap();
-    assert_eq!(partial.answer, None);
-    assert_eq!(partial.missing, vec![2]);
+    assert_eq!(partial.standing.answer, None);
+    assert_eq!(partial.standing.missing, vec![2]);
     for bad in [
         vec![paths[0].clone(), paths[0].clone()],
         vec![temp("no-such-state.json")],

@@ -8,7 +8,9 @@
 //! same one, and must find none where the search finds none.
 
 use sliders_core::{RookOrBishop, Square};
-use sliders_search::prove::exhaust::{exhaust, works, Exhaust, ExhaustOptions, ExhaustState};
+use sliders_search::prove::exhaust::{
+    exhaust, merge, works, Exhaust, ExhaustOptions, ExhaustState,
+};
 use sliders_search::prove::{verify_magic, IndexScheme, ProveError, Question};
 
 const STATUS: &str = include_str!("../../../tests/data/magics/niklasf_magics_square_status.csv");
@@ -140,6 +142,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
             state: Some(state.clone()),
             limit: Some(std::time::Duration::ZERO),
             progress: false,
+            shard: None,
         },
     )
     .unwrap();
@@ -149,6 +152,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
         question: "bishop c1 4".into(),
         depth: stopped.depth,
         cubes: stopped.cubes,
+        shard: None,
         done: stopped.cubes / 2,
         nodes: 7,
         found: None,
@@ -159,6 +163,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
         state: Some(state.clone()),
         limit: None,
         progress: false,
+        shard: None,
     };
     let resumed = exhaust(&q, &options).unwrap();
     assert_eq!(resumed.answer, Some(None));
@@ -208,4 +213,144 @@ fn black_questions_are_refused() {
         exhaust(&q, &ExhaustOptions::default()),
         Err(ProveError::Question(_))
     ));
+}
+
+/// Runs shard `i` of `n` of `q` with its state in `state`.
+fn shard_run(
+    q: &Question,
+    state: &std::path::Path,
+    i: usize,
+    n: usize,
+) -> sliders_search::prove::exhaust::Exhausted {
+    exhaust(
+        q,
+        &ExhaustOptions {
+            threads: 2,
+            state: Some(state.to_path_buf()),
+            limit: None,
+            progress: false,
+            shard: Some((i, n)),
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
+    let dir = std::env::temp_dir().join(format!("sliders-exhaust-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Bishop c1, 4 bits: none. Three shards cover every cube once and add up to the
+    // whole run's nodes.
+    let q = question(RookOrBishop::Bishop, Square::C1, 4);
+    let whole = exhaust(&q, &ExhaustOptions::default()).unwrap();
+    assert_eq!(whole.answer, Some(None));
+    let paths: Vec<_> = (0..3).map(|i| dir.join(format!("c1-{i}.json"))).collect();
+    let mut next = 0;
+    for (i, path) in paths.iter().enumerate() {
+        let part = shard_run(&q, path, i, 3);
+        assert_eq!(part.answer, Some(None), "none in shard {i}");
+        assert_eq!(part.range.start, next);
+        assert_eq!(part.cubes_done, part.range.len());
+        next = part.range.end;
+        // The shard's state is not the whole run's, nor another shard's.
+        let err = exhaust(
+            &q,
+            &ExhaustOptions {
+                state: Some(path.clone()),
+                ..ExhaustOptions::default()
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&err, ProveError::State(m) if m.contains(&format!("shard {i}/3"))),
+            "{err}"
+        );
+    }
+    assert_eq!(next, whole.cubes, "the shards cover every cube once");
+    let merged = merge(&q, &paths).unwrap();
+    assert_eq!(merged.standing.answer, Some(None));
+    assert_eq!(
+        (merged.standing.cubes, merged.standing.cubes_done),
+        (whole.cubes, whole.cubes)
+    );
+    assert_eq!(merged.nodes, whole.nodes);
+    // Shard 1 missing: no answer, and the merge names it.
+    let partial = merge(&q, &[paths[0].clone(), paths[2].clone()]).unwrap();
+    assert_eq!(
+        (partial.standing.answer, partial.standing.missing),
+        (None, vec![1])
+    );
+    // Refused, naming the file: a shard twice, a whole run's state, another question's.
+    let err = merge(&q, &[paths[0].clone(), paths[0].clone()]).unwrap_err();
+    assert!(
+        matches!(&err, ProveError::State(m) if m.contains("given twice")),
+        "{err}"
+    );
+    let all = dir.join("all.json");
+    exhaust(
+        &q,
+        &ExhaustOptions {
+            state: Some(all.clone()),
+            ..ExhaustOptions::default()
+        },
+    )
+    .unwrap();
+    let err = merge(&q, &[all]).unwrap_err();
+    assert!(
+        matches!(&err, ProveError::State(m) if m.contains("all.json") && m.contains("not a shard state")),
+        "{err}"
+    );
+    let d1 = question(RookOrBishop::Bishop, Square::D1, 4);
+    let err = merge(&d1, &paths).unwrap_err();
+    assert!(
+        matches!(&err, ProveError::State(m) if m.contains("bishop c1 4")),
+        "{err}"
+    );
+    // An unfinished shard leaves no answer.
+    let mut state: ExhaustState =
+        serde_json::from_str(&std::fs::read_to_string(&paths[2]).unwrap()).unwrap();
+    state.done -= 1;
+    std::fs::write(&paths[2], serde_json::to_string(&state).unwrap()).unwrap();
+    let unfinished = merge(&q, &paths).unwrap();
+    assert_eq!(
+        (unfinished.standing.answer, unfinished.standing.unfinished),
+        (None, vec![2])
+    );
+    // More shards than cubes: refused before searching.
+    let err = exhaust(
+        &q,
+        &ExhaustOptions {
+            shard: Some((0, whole.cubes + 1)),
+            ..ExhaustOptions::default()
+        },
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&err, ProveError::Question(m) if m.contains("expected 0 <= I < N")),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_shard_that_finds_a_magic_makes_the_merge_find_it() {
+    let dir = std::env::temp_dir().join(format!("sliders-exhaust-found-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Bishop b1, 4 bits: magics exist. Each shard finds its own smallest magic or none;
+    // the first shard with one has the whole run's (the smallest of all), and the merge
+    // answers with a magic that verifies.
+    let q = question(RookOrBishop::Bishop, Square::B1, 4);
+    let smallest = first_found(&q).expect("bishop b1 has 4-bit magics");
+    let paths: Vec<_> = (0..4).map(|i| dir.join(format!("b1-{i}.json"))).collect();
+    let answers: Vec<_> = paths
+        .iter()
+        .enumerate()
+        .map(|(i, path)| shard_run(&q, path, i, 4).answer.expect("no time limit"))
+        .collect();
+    assert_eq!(answers.iter().flatten().next(), Some(&smallest));
+    let merged = merge(&q, &paths).unwrap();
+    let magic = merged.standing.answer.unwrap().unwrap();
+    assert!(answers.contains(&Some(magic)));
+    assert!(verify_magic(&q, magic).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

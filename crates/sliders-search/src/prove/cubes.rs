@@ -14,7 +14,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{check_proof, encode, solver, verify_magic, Collisions, ProveError, Question, Scratch};
+use super::{
+    check_proof, encode, shard, solver, verify_magic, Collisions, ProveError, Question, Scratch,
+};
 
 /// How to run [`split`].
 #[derive(Clone, Debug)]
@@ -110,12 +112,6 @@ enum CubeAnswer {
     TimedOut,
 }
 
-/// The cubes of shard `i` of `n`: the `i`-th of `n` runs of nearly equal length that
-/// together cover `0..cubes` once.
-fn shard_range(cubes: usize, i: usize, n: usize) -> std::ops::Range<usize> {
-    i * cubes / n..(i + 1) * cubes / n
-}
-
 fn state_name(question: &Question, collisions: Collisions) -> String {
     format!(
         "{} {} {} {} {}",
@@ -148,16 +144,10 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     }
     let cubes = 1usize << options.bits;
     let range = match options.shard {
-        Some((i, n)) if i < n && n <= cubes => shard_range(cubes, i, n),
-        Some((i, n)) => {
-            return Err(ProveError::Question(format!(
-                "shard {i}/{n}: expected 0 <= I < N <= {cubes}, the cubes of --cubes {}",
-                options.bits
-            )))
-        }
+        Some(part) => shard::cubes_of(part, cubes, &format!("--cubes {}", options.bits))?,
         None => 0..cubes,
     };
-    let shard = options.shard.map(|(i, n)| format!("{i}/{n}"));
+    let shard = options.shard.map(shard::name);
     let name = state_name(question, options.collisions);
     let mut state = match &options.state {
         Some(path) => read_state(
@@ -421,19 +411,8 @@ fn read_state(
 /// The states of a sharded run, put together by [`merge`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Merged {
-    /// `Some(Some(magic))` a shard found a verified magic, `Some(None)` every shard
-    /// answered every cube unsatisfiable, `None` some shard is missing or unfinished.
-    pub answer: Option<Option<u64>>,
-    /// The shard count.
-    pub shards: usize,
-    /// Shards with no state among the files.
-    pub missing: Vec<usize>,
-    /// Shards whose state has cubes left.
-    pub unfinished: Vec<usize>,
-    /// The cubes, all shards.
-    pub cubes: usize,
-    /// Cubes answered, all shards.
-    pub cubes_done: usize,
+    /// The answer, or the shards still needed.
+    pub standing: shard::Standing,
     /// Proof bytes, all shards.
     pub proof_bytes: u64,
     /// Lemmas checked, all shards.
@@ -459,20 +438,16 @@ pub fn merge(
     }
     let cubes = 1usize << bits;
     let name = state_name(question, collisions);
-    let mut seen: Vec<Option<CubeState>> = Vec::new();
-    let mut shards = None;
-    let mut found = None;
     let mut check = None;
-    for path in paths {
+    let mut found = None;
+    let gathered = shard::gather(paths, |path| {
         let bad = |what: String| ProveError::State(format!("{}: {what}", path.display()));
         let state = super::state::read::<CubeState>(path, "a cube state")?
             .ok_or_else(|| bad("no such file".into()))?;
         let (i, n) = state
             .shard
             .as_deref()
-            .and_then(|s| s.split_once('/'))
-            .and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-            .filter(|&(i, n)| i < n)
+            .and_then(shard::parse)
             .ok_or_else(|| bad(format!("not a shard state (shard {:?})", state.shard)))?;
         if state.bits != bits {
             return Err(bad(format!(
@@ -490,55 +465,24 @@ pub fn merge(
                 "its run and another shard's differ in checking the proofs (--no-check)".into(),
             ));
         }
-        if *shards.get_or_insert(n) != n {
-            return Err(bad(format!(
-                "shard {i}/{n}, but the other files have {} shards",
-                shards.unwrap_or(n)
-            )));
-        }
         // Check it as the shard's own run would before it resumed.
         let checked = read_state(
             path,
             &name,
             bits,
-            shard_range(cubes, i, n).len(),
+            shard::range(cubes, (i, n)).len(),
             &state.shard,
             state.check,
         )?
         .expect("read above");
-        if seen.len() < n {
-            seen.resize(n, None);
-        }
-        if seen[i].is_some() {
-            return Err(bad(format!("shard {i}/{n} is given twice")));
-        }
         if let Some(hex) = &checked.found {
             found.get_or_insert(super::state::found_magic(question, hex, path)?);
         }
-        seen[i] = Some(checked);
-    }
-    let shards = shards.ok_or_else(|| ProveError::Question("no shard states to merge".into()))?;
-    let missing: Vec<usize> = (0..shards).filter(|&i| seen[i].is_none()).collect();
-    let unfinished: Vec<usize> = (0..shards)
-        .filter(|&i| {
-            seen[i]
-                .as_ref()
-                .is_some_and(|s| s.found.is_none() && s.done < shard_range(cubes, i, shards).len())
-        })
-        .collect();
-    let states = || seen.iter().flatten();
-    let answer = match found {
-        Some(magic) => Some(Some(magic)),
-        None if missing.is_empty() && unfinished.is_empty() => Some(None),
-        None => None,
-    };
+        Ok((checked, (i, n)))
+    })?;
+    let states = || gathered.present();
     Ok(Merged {
-        answer,
-        shards,
-        missing,
-        unfinished,
-        cubes,
-        cubes_done: states().map(|s| s.done).sum(),
+        standing: gathered.standing(cubes, found, |s| (s.done, s.found.is_some())),
         proof_bytes: states().fold(0, |sum, s| sum.saturating_add(s.proof_bytes)),
         lemmas: states().fold(0, |sum, s| sum.saturating_add(s.lemmas)),
         checked: states().map(|s| s.checked).sum(),

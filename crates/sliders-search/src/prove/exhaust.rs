@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 
 use super::encoding::{IndexScheme, Question};
+use super::shard::{self, Shard};
 
 /// The question, prepared: occupancies in increasing order with their attack classes.
 #[derive(Clone, Debug)]
@@ -264,6 +265,9 @@ pub struct ExhaustOptions {
     pub limit: Option<std::time::Duration>,
     /// Report progress on standard error.
     pub progress: bool,
+    /// Only shard `I` of `N` (`Some((I, N))`): the `I`-th of `N` equal runs of the cubes,
+    /// for job arrays; [`merge`] puts the shards' states together.
+    pub shard: Option<Shard>,
 }
 
 /// What [`exhaust`] did.
@@ -274,7 +278,9 @@ pub struct Exhausted {
     pub answer: Option<Option<u64>>,
     /// The cubes: surviving prefixes with the bits from `depth` up fixed.
     pub cubes: usize,
-    /// Cubes searched (in order), this run and the runs it resumed.
+    /// The cubes this run answers: all, or its shard's.
+    pub range: std::ops::Range<usize>,
+    /// Cubes of `range` searched (in order), this run and the runs it resumed.
     pub cubes_done: usize,
     /// Magic bits below the cubes' prefixes.
     pub depth: u32,
@@ -292,9 +298,12 @@ pub struct ExhaustState {
     pub question: String,
     /// Magic bits below the cubes' prefixes.
     pub depth: u32,
-    /// The number of cubes.
+    /// The number of cubes (all shards).
     pub cubes: usize,
-    /// Cubes searched, in order.
+    /// `I/N` for shard `I` of `N` (absent: every cube).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// Cubes searched, in order (of the shard's, for a shard).
     pub done: usize,
     /// Nodes visited in them.
     pub nodes: u64,
@@ -325,6 +334,73 @@ fn question_name(question: &Question) -> String {
     )
 }
 
+/// [`Exhaust::new`], or the error saying which questions the search answers.
+fn prepare(question: &Question) -> Result<Exhaust, super::ProveError> {
+    Exhaust::new(question).ok_or_else(|| {
+        super::ProveError::Question(format!(
+            "the exhaustive search answers fancy questions with 1 to 16 index bits, not {} with {}",
+            question.scheme.name(),
+            question.bits
+        ))
+    })
+}
+
+/// Refuses a state of another question, depth or shard than this run's.
+fn check_identity(
+    path: &std::path::Path,
+    state: &ExhaustState,
+    name: &str,
+    ex: &Exhaust,
+    shard: &Option<String>,
+) -> Result<(), super::ProveError> {
+    let bad = |what: String| super::ProveError::State(format!("{}: {what}", path.display()));
+    if state.question != name {
+        return Err(bad(format!(
+            "the state is for {:?}, not {name:?}",
+            state.question
+        )));
+    }
+    if !(1..=ex.period()).contains(&state.depth) {
+        return Err(bad(format!(
+            "depth {} is not 1 to the period's {} bits",
+            state.depth,
+            ex.period()
+        )));
+    }
+    if state.shard != *shard {
+        return Err(bad(format!(
+            "the state is for shard {}, this run for shard {}",
+            state.shard.as_deref().unwrap_or("(all cubes)"),
+            shard.as_deref().unwrap_or("(all cubes)")
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a state whose counts do not fit the cubes at its depth (`cubes`, of which
+/// its run answers `answers`).
+fn check_counts(
+    path: &std::path::Path,
+    state: &ExhaustState,
+    cubes: usize,
+    answers: usize,
+) -> Result<(), super::ProveError> {
+    let bad = |what: String| super::ProveError::State(format!("{}: {what}", path.display()));
+    if state.cubes != cubes {
+        return Err(bad(format!(
+            "{} cubes at depth {}, but the search makes {cubes}",
+            state.cubes, state.depth
+        )));
+    }
+    if state.done > answers {
+        return Err(bad(format!("{} cubes done of {answers}", state.done)));
+    }
+    if state.found.is_some() && state.done == 0 {
+        return Err(bad("a magic found with no cube done".into()));
+    }
+    Ok(())
+}
+
 /// Searches every fancy magic below the period for `question` (see the module's text),
 /// in parallel over cubes, keeping its progress in `options.state`. A magic found is
 /// verified against the reference attacks before it is returned.
@@ -335,84 +411,49 @@ pub fn exhaust(
     use rayon::prelude::*;
     super::check_question(question)?;
     let start = std::time::Instant::now();
-    let ex = Exhaust::new(question).ok_or_else(|| {
-        super::ProveError::Question(format!(
-            "the exhaustive search answers fancy questions with 1 to 16 index bits, not {} with {}",
-            question.scheme.name(),
-            question.bits
-        ))
-    })?;
+    let ex = prepare(question)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
         .map_err(|e| super::ProveError::Solver(format!("cannot start the threads: {e}")))?;
     let threads = pool.current_num_threads();
     let name = question_name(question);
+    let shard_name = options.shard.map(shard::name);
     let previous = match &options.state {
-        Some(path) => super::state::read::<ExhaustState>(path, "an exhaust state")?,
+        Some(path) => {
+            let state = super::state::read::<ExhaustState>(path, "an exhaust state")?;
+            if let Some(state) = &state {
+                check_identity(path, state, &name, &ex, &shard_name)?;
+            }
+            state
+        }
         None => None,
     };
     let (depth, cubes) = match &previous {
-        Some(state) => {
-            if state.question != name {
-                return Err(super::ProveError::State(format!(
-                    "{}: the state is for {:?}, not {name:?}",
-                    options.state.as_ref().expect("read from it").display(),
-                    state.question
-                )));
-            }
-            if !(1..=ex.period()).contains(&state.depth) {
-                return Err(super::ProveError::State(format!(
-                    "{}: depth {} is not 1 to the period's {} bits",
-                    options.state.as_ref().expect("read from it").display(),
-                    state.depth,
-                    ex.period()
-                )));
-            }
-            (state.depth, ex.cubes(state.depth))
-        }
+        Some(state) => (state.depth, ex.cubes(state.depth)),
         None => cube_depth(&ex),
+    };
+    let range = match options.shard {
+        Some(part) => shard::cubes_of(part, cubes.len(), "the exhaustive search")?,
+        None => 0..cubes.len(),
     };
     let mut state = previous.unwrap_or(ExhaustState {
         question: name,
         depth,
         cubes: cubes.len(),
+        shard: shard_name,
         done: 0,
         nodes: 0,
         found: None,
     });
-    let bad_state = |what: String| {
-        super::ProveError::State(format!(
-            "{}: {what}",
-            options
-                .state
-                .as_ref()
-                .map_or(String::new(), |p| p.display().to_string())
-        ))
-    };
-    if state.cubes != cubes.len() {
-        return Err(bad_state(format!(
-            "{} cubes at depth {}, but the search makes {}",
-            state.cubes,
-            depth,
-            cubes.len()
-        )));
-    }
-    if state.done > state.cubes {
-        return Err(bad_state(format!(
-            "{} cubes done of {}",
-            state.done, state.cubes
-        )));
-    }
+    let path = options.state.as_deref().unwrap_or(std::path::Path::new(""));
+    check_counts(path, &state, cubes.len(), range.len())?;
     // A magic the state already holds is read once and verified again.
     let mut found = match &state.found {
-        Some(hex) => Some(super::state::found_magic(
-            question,
-            hex,
-            options.state.as_deref().unwrap_or(std::path::Path::new("")),
-        )?),
+        Some(hex) => Some(super::state::found_magic(question, hex, path)?),
         None => None,
     };
+    let cubes = &cubes[range.clone()];
     let batch = BATCH_PER_THREAD * threads;
     let past_limit = || options.limit.is_some_and(|limit| start.elapsed() >= limit);
     while found.is_none() && state.done < cubes.len() {
@@ -445,7 +486,7 @@ pub fn exhaust(
             eprintln!(
                 "exhaust: {} of {} cubes, {} nodes, {:.0} s",
                 state.done,
-                state.cubes,
+                cubes.len(),
                 state.nodes,
                 start.elapsed().as_secs_f64()
             );
@@ -459,9 +500,71 @@ pub fn exhaust(
     Ok(Exhausted {
         answer,
         cubes: state.cubes,
+        range,
         cubes_done: state.done,
         depth,
         nodes: state.nodes,
         seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The states of a sharded exhaustive search, put together by [`merge`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct MergedSearch {
+    /// The answer, or the shards still needed.
+    pub standing: shard::Standing,
+    /// Nodes visited, all shards.
+    pub nodes: u64,
+}
+
+/// Puts together the states of the shards of one `--exhaust` run of `question`: every
+/// file must be a shard state of that question at the same depth and shard count, no
+/// shard twice. A magic any shard found is verified again.
+pub fn merge(
+    question: &Question,
+    paths: &[std::path::PathBuf],
+) -> Result<MergedSearch, super::ProveError> {
+    super::check_question(question)?;
+    let ex = prepare(question)?;
+    let name = question_name(question);
+    // The cubes at the shards' depth, listed once: (depth, count).
+    let mut listed: Option<(u32, usize)> = None;
+    let mut found = None;
+    let gathered = shard::gather(paths, |path| {
+        let bad = |what: String| super::ProveError::State(format!("{}: {what}", path.display()));
+        let state = super::state::read::<ExhaustState>(path, "an exhaust state")?
+            .ok_or_else(|| bad("no such file".into()))?;
+        let part = state
+            .shard
+            .as_deref()
+            .and_then(shard::parse)
+            .ok_or_else(|| bad(format!("not a shard state (shard {:?})", state.shard)))?;
+        check_identity(path, &state, &name, &ex, &state.shard)?;
+        let (depth, cubes) =
+            *listed.get_or_insert_with(|| (state.depth, ex.cubes(state.depth).len()));
+        if state.depth != depth {
+            return Err(bad(format!(
+                "depth {}, but the other files have {depth}",
+                state.depth
+            )));
+        }
+        if part.1 > cubes {
+            return Err(bad(format!(
+                "shard {}: more shards than the {cubes} cubes",
+                shard::name(part)
+            )));
+        }
+        check_counts(path, &state, cubes, shard::range(cubes, part).len())?;
+        if let Some(hex) = &state.found {
+            found.get_or_insert(super::state::found_magic(question, hex, path)?);
+        }
+        Ok((state, part))
+    })?;
+    let cubes = listed.map_or(0, |(_, cubes)| cubes);
+    Ok(MergedSearch {
+        standing: gathered.standing(cubes, found, |s| (s.done, s.found.is_some())),
+        nodes: gathered
+            .present()
+            .fold(0, |sum, s| sum.saturating_add(s.nodes)),
     })
 }

@@ -23,6 +23,7 @@ pub mod dimacs;
 pub mod drat;
 pub mod encoding;
 pub mod exhaust;
+pub mod shard;
 pub mod solver;
 mod state;
 
