@@ -111,6 +111,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         scheme,
     };
     prove::check_question(&question).map_err(fail)?;
+    stop_on_signals()?;
     if args.exhaust {
         return exhaust(&question, &args);
     }
@@ -178,6 +179,12 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
                 None => println!("proof: {place}, {proof_bytes} bytes, NOT checked (--no-check)"),
             }
             println!("none");
+        }
+        Answer::Unknown if prove::stop::requested() => {
+            return Err(CliError {
+                code: 1,
+                message: "interrupted: the solver was stopped without an answer".into(),
+            })
         }
         Answer::Unknown => {
             return Err(CliError {
@@ -397,11 +404,32 @@ fn finish(
     }
 }
 
-/// Where a run stopped by `--time` ended.
+/// On Ctrl-C, SIGTERM or SIGHUP, stop as at a time limit ([`prove::stop`]): the solver
+/// process is killed, not left running, and a resumable run keeps its state. A second
+/// signal ends the process at once (exit 130).
+fn stop_on_signals() -> Result<(), CliError> {
+    ctrlc::set_handler(|| {
+        if prove::stop::requested() {
+            std::process::exit(130);
+        }
+        eprintln!("sliders: stopping (a second signal ends at once)");
+        prove::stop::request();
+    })
+    .map_err(|e| CliError {
+        code: 1,
+        message: format!("cannot watch for Ctrl-C and SIGTERM: {e}"),
+    })
+}
+
+/// Where a run stopped by `--time` or a signal ended.
 fn stopped(cubes_done: usize, cubes: usize, args: &ProveArgs) -> String {
+    let why = if prove::stop::requested() {
+        "interrupted".to_string()
+    } else {
+        format!("stopped at the time limit ({} s)", args.time.unwrap_or(0))
+    };
     format!(
-        "stopped at the time limit ({} s) after {cubes_done} of {cubes} cubes{}",
-        args.time.unwrap_or(0),
+        "{why} after {cubes_done} of {cubes} cubes{}",
         if args.state.is_some() {
             "; run again with the same --state to go on"
         } else {

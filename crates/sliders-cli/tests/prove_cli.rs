@@ -382,3 +382,116 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
         assert!(err.contains(says), "{bad:?}: {err}");
     }
 }
+
+/// Sends SIGTERM to `pid` (with the `kill` program: the test needs no `unsafe`).
+fn terminate(pid: u32) {
+    let status = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success());
+}
+
+/// Waits for `child` (at most 2 minutes, then kills it and fails).
+fn wait(mut child: std::process::Child) -> Output {
+    for _ in 0..1200 {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    panic!("sliders did not stop after SIGTERM");
+}
+
+#[test]
+fn sigterm_stops_the_solver_process_and_keeps_the_state() {
+    if !solver_present() {
+        return;
+    }
+    // The solver through a wrapper that notes its process id: `sliders prove` runs it
+    // once for `--version`, then on the formula (bishop c1 black: minutes).
+    let pids = temp("solver-pids");
+    let wrapper = temp("solver.sh");
+    let _ = std::fs::remove_file(&pids);
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho $$ >> '{}'\nexec {} \"$@\"\n",
+            pids.display(),
+            prove::solver::program()
+        ),
+    )
+    .unwrap();
+    Command::new("chmod")
+        .arg("+x")
+        .arg(&wrapper)
+        .status()
+        .unwrap();
+    let child = Command::new(BIN)
+        .args(["prove", "bishop", "c1", "--bits", "4", "--scheme", "black"])
+        .env("SLIDERS_CADICAL", &wrapper)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let solver_pid = (0..600)
+        .find_map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            let text = std::fs::read_to_string(&pids).unwrap_or_default();
+            text.lines().nth(1).map(|l| l.trim().to_string())
+        })
+        .expect("the solver started");
+    terminate(child.id());
+    let out = wait(child);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("interrupted"), "{err}");
+    assert!(
+        !std::path::Path::new(&format!("/proc/{solver_pid}")).exists(),
+        "the solver process {solver_pid} is still running"
+    );
+    std::fs::remove_file(&pids).unwrap();
+    std::fs::remove_file(&wrapper).unwrap();
+
+    // The exhaustive search: rook g1's fifth cube runs for minutes; SIGTERM abandons
+    // it, and the state keeps the cubes done before it (the first four, unless the
+    // signal came while the cubes were still being listed).
+    let state = temp("interrupted-g1.json");
+    let _ = std::fs::remove_file(&state);
+    let child = Command::new(BIN)
+        .args([
+            "prove",
+            "rook",
+            "g1",
+            "--bits",
+            "10",
+            "--exhaust",
+            "--threads",
+            "1",
+        ])
+        .arg("--state")
+        .arg(&state)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    terminate(child.id());
+    let out = wait(child);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let done: usize = err
+        .split("interrupted after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(done <= 4 && err.contains("--state to go on"), "{err}");
+    let saved = std::fs::read_to_string(&state).unwrap_or_default();
+    assert!(
+        done == 0 || saved.contains(&format!("\"done\": {done},")),
+        "{saved}"
+    );
+    std::fs::remove_file(&state).unwrap();
+}

@@ -354,3 +354,26 @@ fn a_shard_that_finds_a_magic_makes_the_merge_find_it() {
     assert!(verify_magic(&q, magic).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_cube_under_way_is_abandoned_when_asked_to_halt() {
+    // Rook g1, 10 bits: its first cubes are cut at once, the fifth runs for minutes
+    // (2026-11-24, Zen 3: over 8 minutes unfinished). Asked to halt, the search gives
+    // it up after its first 65,536 nodes instead; cubes that end sooner are answered.
+    let q = question(RookOrBishop::Rook, Square::G1, 10);
+    let ex = Exhaust::new(&q).unwrap();
+    let depth = ex.period() - 20;
+    let cubes = ex.cubes(depth);
+    let asked = std::cell::Cell::new(0);
+    let halt = || {
+        asked.set(asked.get() + 1);
+        true
+    };
+    for &cube in &cubes[..4] {
+        let done = ex.search_cube_until(cube, depth, &halt);
+        assert_eq!(done, Some(ex.search_cube(cube, depth)));
+    }
+    assert_eq!(asked.get(), 0, "short cubes never ask");
+    assert_eq!(ex.search_cube_until(cubes[4], depth, &halt), None);
+    assert_eq!(asked.get(), 1);
+}

@@ -212,7 +212,9 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     let batch = CUBES_PER_THREAD * pool.current_num_threads();
     let deadline = options.limit.map(|l| start + l);
     while found.is_none() && state.done < range.len() {
-        if deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < MIN_RUN) {
+        if super::stop::requested()
+            || deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < MIN_RUN)
+        {
             break;
         }
         let end = (state.done + batch).min(range.len());
@@ -250,7 +252,7 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
                         state.checked += 1;
                     }
                 }
-                CubeAnswer::TimedOut if deadline.is_none() => {
+                CubeAnswer::TimedOut if deadline.is_none() && !super::stop::requested() => {
                     return Err(ProveError::Solver(format!(
                         "the solver gave up on cube {} without an answer",
                         range.start + state.done
@@ -309,7 +311,7 @@ fn solve_cube(
 ) -> Result<CubeAnswer, ProveError> {
     // The time left when this cube starts, not when its batch did.
     let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-    if limit.is_some_and(|l| l < MIN_RUN) {
+    if limit.is_some_and(|l| l < MIN_RUN) || super::stop::requested() {
         return Ok(CubeAnswer::TimedOut);
     }
     let formula = dir.0.join(format!("cube-{cube}.cnf"));

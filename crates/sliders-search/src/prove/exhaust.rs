@@ -50,7 +50,14 @@ struct Walk<'a> {
     found: Option<u64>,
     /// Visit only the prefixes of this cube above its depth.
     path: Option<(u64, u32)>,
+    /// Asked now and then: true abandons the walk.
+    halt: &'a dyn Fn() -> bool,
+    /// The walk was abandoned.
+    halted: bool,
 }
+
+/// Nodes between two questions to [`Walk::halt`].
+const HALT_EVERY: u64 = 1 << 16;
 
 const FREE: u16 = u16::MAX;
 
@@ -102,6 +109,8 @@ impl Exhaust {
             nodes: 0,
             found: None,
             path: None,
+            halt: &|| false,
+            halted: false,
         }
     }
 
@@ -126,13 +135,27 @@ impl Exhaust {
     /// Searches every magic whose bits from `depth` up are `cube`'s; stops at the first
     /// magic that works.
     pub fn search_cube(&self, cube: u64, depth: u32) -> CubeOutcome {
+        self.search_cube_until(cube, depth, &|| false)
+            .expect("never halted")
+    }
+
+    /// [`Exhaust::search_cube`], abandoned (`None`) as soon as `halt()` says so; it is
+    /// asked every 65,536 nodes, so a time limit or a stop request ends even a cube of
+    /// billions of nodes within milliseconds.
+    pub fn search_cube_until(
+        &self,
+        cube: u64,
+        depth: u32,
+        halt: &dyn Fn() -> bool,
+    ) -> Option<CubeOutcome> {
         let mut walk = self.walk();
         walk.path = Some((cube, depth.min(self.period)));
+        walk.halt = halt;
         walk.visit(0, self.period, 0, 0, &mut |_, _| true);
-        CubeOutcome {
+        (!walk.halted).then_some(CubeOutcome {
             found: walk.found,
             nodes: walk.nodes,
-        }
+        })
     }
 }
 
@@ -149,7 +172,7 @@ impl Walk<'_> {
         parent: usize,
         go: &mut dyn FnMut(u64, u32) -> bool,
     ) {
-        if self.found.is_some() {
+        if self.found.is_some() || self.halted {
             return;
         }
         if let Some((cube, depth)) = self.path {
@@ -158,6 +181,10 @@ impl Walk<'_> {
             }
         }
         self.nodes += 1;
+        if self.nodes.is_multiple_of(HALT_EVERY) && (self.halt)() {
+            self.halted = true;
+            return;
+        }
         let here = u as usize;
         let shift = 64 - self.ex.bits;
         let bucket = 1u128 << shift;
@@ -455,18 +482,25 @@ pub fn exhaust(
     };
     let cubes = &cubes[range.clone()];
     let batch = BATCH_PER_THREAD * threads;
-    let past_limit = || options.limit.is_some_and(|limit| start.elapsed() >= limit);
+    let past_limit =
+        || super::stop::requested() || options.limit.is_some_and(|l| start.elapsed() >= l);
     while found.is_none() && state.done < cubes.len() {
         if past_limit() {
             break;
         }
         let end = (state.done + batch).min(cubes.len());
-        // A cube is not started once the time is up, so a run stops within one cube's
-        // time of its limit, not a whole batch's.
+        // A cube is not started once the time is up (or a stop is requested), and one
+        // under way is abandoned, to be searched again by the run that resumes.
         let outcomes: Vec<Option<CubeOutcome>> = pool.install(|| {
             cubes[state.done..end]
                 .par_iter()
-                .map(|&cube| (!past_limit()).then(|| ex.search_cube(cube, depth)))
+                .map(|&cube| {
+                    if past_limit() {
+                        None
+                    } else {
+                        ex.search_cube_until(cube, depth, &past_limit)
+                    }
+                })
                 .collect()
         });
         // The cubes done count in order: up to the first one not started.

@@ -26,6 +26,7 @@ pub mod exhaust;
 pub mod shard;
 pub mod solver;
 mod state;
+pub mod stop;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

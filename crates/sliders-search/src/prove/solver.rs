@@ -17,7 +17,7 @@ pub enum Outcome {
     Satisfiable(Vec<bool>),
     /// Unsatisfiable (a proof was written if one was asked for).
     Unsatisfiable,
-    /// No answer within the time limit.
+    /// No answer within the time limit, or the run was stopped ([`super::stop`]).
     TimedOut,
 }
 
@@ -89,7 +89,7 @@ pub fn solve(
         {
             break status;
         }
-        if hard_limit.is_some_and(|l| start.elapsed() > l) {
+        if hard_limit.is_some_and(|l| start.elapsed() > l) || super::stop::requested() {
             let _ = child.kill();
             let _ = child.wait();
             return Ok(Run {
