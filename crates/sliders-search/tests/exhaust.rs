@@ -377,3 +377,22 @@ fn a_cube_under_way_is_abandoned_when_asked_to_halt() {
     assert_eq!(ex.search_cube_until(cubes[4], depth, &halt), None);
     assert_eq!(asked.get(), 1);
 }
+
+#[test]
+fn the_magics_found_in_the_published_rank_7_cubes_verify() {
+    // Searching only the cube (20 top bits) of the published rook g7 and f7 magics
+    // (docs/research-n-minus-1.md): g7 gave the published magic itself, f7 a smaller
+    // one. Both map the 1,024 occupancies to 480 of 512 entries.
+    for (square, magic) in [
+        (Square::G7, 0x0003_ff95_e5e6_a4c0),
+        (Square::F7, 0x0007_fff5_fff2_2600),
+    ] {
+        let q = question(RookOrBishop::Rook, square, 9);
+        assert_eq!(verify_magic(&q, magic), Ok(480), "rook {square}");
+        assert!(works(&Exhaust::new(&q).unwrap(), magic), "rook {square}");
+        assert!(
+            !works(&Exhaust::new(&q).unwrap(), magic ^ 1 << 20),
+            "rook {square}"
+        );
+    }
+}

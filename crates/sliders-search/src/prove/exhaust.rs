@@ -12,7 +12,9 @@
 //! short arcs: the occupancies of the low squares (high magic bits) are settled first.
 //!
 //! The search is split into cubes (the surviving prefixes at a depth), searched in
-//! parallel and in order, so a run can be resumed from a state file.
+//! parallel and in order, so a run can be resumed from a state file, split into shards
+//! ([`super::shard`]), and stopped at a time limit or a signal ([`super::stop`]) with
+//! the cube under way abandoned rather than finished.
 
 use std::collections::HashMap;
 
