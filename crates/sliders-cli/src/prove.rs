@@ -53,6 +53,10 @@ pub struct ProveArgs {
     /// occupancies with different attacks must share an index.
     #[arg(long, conflicts_with_all = ["grow", "proof", "formula", "no_check", "encoding"])]
     exhaust: bool,
+    /// With --exhaust: visit 1 before 0 at every magic bit, so the first magic found is
+    /// the largest below the period (the published rank-7/8 rook magics sit at the top).
+    #[arg(long, requires = "exhaust")]
+    descending: bool,
     /// Cube and conquer: split the formula on the magic's top K variable bits into 2^K
     /// cubes, solve each (its proof checked, then removed), resumably; 1 to 20.
     #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"])]
@@ -332,7 +336,7 @@ fn merge_cubes(
 /// `sliders prove --exhaust`.
 fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     if !args.merge.is_empty() {
-        let merged = prove::exhaust::merge(question, &args.merge).map_err(fail)?;
+        let merged = prove::exhaust::merge(question, args.descending, &args.merge).map_err(fail)?;
         let standing = &merged.standing;
         println!(
             "merged: {} shards, {} of {} cubes searched, {} nodes",
@@ -347,6 +351,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         limit: args.time.map(Duration::from_secs),
         progress: true,
         shard,
+        descending: args.descending,
     };
     let done = prove::exhaust::exhaust(question, &options).map_err(fail)?;
     let which = match shard {
@@ -406,10 +411,16 @@ fn finish(
 
 /// On Ctrl-C, SIGTERM or SIGHUP, stop as at a time limit ([`prove::stop`]): the solver
 /// process is killed, not left running, and a resumable run keeps its state. A second
-/// signal ends the process at once (exit 130).
+/// signal ends the process at once (exit 130), killing the solvers still running first
+/// (with the `kill` program: no `unsafe` here).
 fn stop_on_signals() -> Result<(), CliError> {
     ctrlc::set_handler(|| {
         if prove::stop::requested() {
+            for pid in prove::stop::solvers() {
+                let _ = std::process::Command::new("kill")
+                    .args(["-KILL", &pid.to_string()])
+                    .status();
+            }
             std::process::exit(130);
         }
         eprintln!("sliders: stopping (a second signal ends at once)");

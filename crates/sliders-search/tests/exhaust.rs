@@ -25,8 +25,8 @@ fn question(piece: RookOrBishop, square: Square, bits: u32) -> Question {
 }
 
 /// The smallest magic below the period that maps every occupancy without a destructive
-/// collision, by trying them all in order.
-fn brute_force(q: &Question) -> Option<u64> {
+/// collision, by trying them all in order (the largest, counting down, if `descending`).
+fn brute_force_in(q: &Question, descending: bool) -> Option<u64> {
     let mask = q.piece.mask(q.square);
     let occupancies: Vec<(u64, u64)> = mask
         .subsets()
@@ -35,7 +35,13 @@ fn brute_force(q: &Question) -> Option<u64> {
     let shift = 64 - q.bits;
     let mut table = vec![(0u64, 0u32); 1 << q.bits];
     let mut stamp = 0u32;
-    'magic: for magic in 0..1u64 << q.period_bits() {
+    let all = 0..1u64 << q.period_bits();
+    let magics: Box<dyn Iterator<Item = u64>> = if descending {
+        Box::new(all.rev())
+    } else {
+        Box::new(all)
+    };
+    'magic: for magic in magics {
         stamp += 1;
         for &(occ, attacks) in &occupancies {
             let i = (occ.wrapping_mul(magic) >> shift) as usize;
@@ -49,9 +55,24 @@ fn brute_force(q: &Question) -> Option<u64> {
     None
 }
 
+fn brute_force(q: &Question) -> Option<u64> {
+    brute_force_in(q, false)
+}
+
 fn first_found(q: &Question) -> Option<u64> {
+    first_found_in(q, false)
+}
+
+fn first_found_in(q: &Question, descending: bool) -> Option<u64> {
     let ex = Exhaust::new(q).unwrap();
-    let done = exhaust(q, &ExhaustOptions::default()).unwrap();
+    let done = exhaust(
+        q,
+        &ExhaustOptions {
+            descending,
+            ..ExhaustOptions::default()
+        },
+    )
+    .unwrap();
     let answer = done.answer.expect("no time limit");
     if let Some(magic) = answer {
         assert!(works(&ex, magic));
@@ -80,6 +101,29 @@ fn the_search_finds_what_a_brute_force_finds_where_one_can_try_every_magic() {
             "bishop {square} with {bits} bits"
         );
     }
+}
+
+#[test]
+fn descending_the_search_finds_the_largest_magic_a_brute_force_counting_down_finds() {
+    // Bishop d8 (period 26): 5 bits (found), 4 (none), 3 (none). The descending search
+    // stops at the largest magic below the period, as a brute force counting down does.
+    for bits in [5, 4, 3] {
+        let q = question(RookOrBishop::Bishop, Square::D8, bits);
+        let largest = first_found_in(&q, true);
+        assert_eq!(
+            largest,
+            brute_force_in(&q, true),
+            "bishop d8 with {bits} bits"
+        );
+        assert_eq!(largest.is_some(), first_found(&q).is_some());
+    }
+    // Its cubes are the same prefixes, in decreasing order.
+    let q = question(RookOrBishop::Bishop, Square::B1, 4);
+    let up = Exhaust::new(&q).unwrap().cubes(40);
+    let mut down = Exhaust::new(&q).unwrap().descending(true).cubes(40);
+    assert!(down.windows(2).all(|w| w[0] > w[1]) && up.len() > 10);
+    down.reverse();
+    assert_eq!(up, down);
 }
 
 #[test]
@@ -143,6 +187,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
             limit: Some(std::time::Duration::ZERO),
             progress: false,
             shard: None,
+            descending: false,
         },
     )
     .unwrap();
@@ -164,6 +209,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
         limit: None,
         progress: false,
         shard: None,
+        descending: false,
     };
     let resumed = exhaust(&q, &options).unwrap();
     assert_eq!(resumed.answer, Some(None));
@@ -180,6 +226,16 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
     saved.done = saved.cubes + 1;
     std::fs::write(&state, serde_json::to_string(&saved).unwrap()).unwrap();
     assert!(matches!(exhaust(&q, &options), Err(ProveError::State(_))));
+    // A depth other than the search's own is refused before any listing (depth 1
+    // would list every prefix of the period: days).
+    saved.done = 0;
+    saved.depth = 1;
+    std::fs::write(&state, serde_json::to_string(&saved).unwrap()).unwrap();
+    let err = exhaust(&q, &options).unwrap_err();
+    assert!(
+        matches!(&err, ProveError::State(m) if m.contains("depth 1")),
+        "{err}"
+    );
     std::fs::write(&state, "{\"question\": 3}").unwrap();
     assert!(matches!(exhaust(&q, &options), Err(ProveError::State(_))));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -230,6 +286,7 @@ fn shard_run(
             limit: None,
             progress: false,
             shard: Some((i, n)),
+            descending: false,
         },
     )
     .unwrap()
@@ -267,7 +324,7 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         );
     }
     assert_eq!(next, whole.cubes, "the shards cover every cube once");
-    let merged = merge(&q, &paths).unwrap();
+    let merged = merge(&q, false, &paths).unwrap();
     assert_eq!(merged.standing.answer, Some(None));
     assert_eq!(
         (merged.standing.cubes, merged.standing.cubes_done),
@@ -275,13 +332,13 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
     );
     assert_eq!(merged.nodes, whole.nodes);
     // Shard 1 missing: no answer, and the merge names it.
-    let partial = merge(&q, &[paths[0].clone(), paths[2].clone()]).unwrap();
+    let partial = merge(&q, false, &[paths[0].clone(), paths[2].clone()]).unwrap();
     assert_eq!(
         (partial.standing.answer, partial.standing.missing),
         (None, vec![1])
     );
     // Refused, naming the file: a shard twice, a whole run's state, another question's.
-    let err = merge(&q, &[paths[0].clone(), paths[0].clone()]).unwrap_err();
+    let err = merge(&q, false, &[paths[0].clone(), paths[0].clone()]).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("given twice")),
         "{err}"
@@ -295,13 +352,13 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         },
     )
     .unwrap();
-    let err = merge(&q, &[all]).unwrap_err();
+    let err = merge(&q, false, &[all]).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("all.json") && m.contains("not a shard state")),
         "{err}"
     );
     let d1 = question(RookOrBishop::Bishop, Square::D1, 4);
-    let err = merge(&d1, &paths).unwrap_err();
+    let err = merge(&d1, false, &paths).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("bishop c1 4")),
         "{err}"
@@ -311,7 +368,7 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         serde_json::from_str(&std::fs::read_to_string(&paths[2]).unwrap()).unwrap();
     state.done -= 1;
     std::fs::write(&paths[2], serde_json::to_string(&state).unwrap()).unwrap();
-    let unfinished = merge(&q, &paths).unwrap();
+    let unfinished = merge(&q, false, &paths).unwrap();
     assert_eq!(
         (unfinished.standing.answer, unfinished.standing.unfinished),
         (None, vec![2])
@@ -348,7 +405,7 @@ fn a_shard_that_finds_a_magic_makes_the_merge_find_it() {
         .map(|(i, path)| shard_run(&q, path, i, 4).answer.expect("no time limit"))
         .collect();
     assert_eq!(answers.iter().flatten().next(), Some(&smallest));
-    let merged = merge(&q, &paths).unwrap();
+    let merged = merge(&q, false, &paths).unwrap();
     let magic = merged.standing.answer.unwrap().unwrap();
     assert!(answers.contains(&Some(magic)));
     assert!(verify_magic(&q, magic).is_ok());

@@ -235,10 +235,22 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
                 .collect()
         });
         let mut stopped = false;
+        // An error ends the run, but only after the cubes answered before it are saved.
+        let mut failed = None;
         for answer in answers {
-            match answer? {
+            let answer = match answer {
+                Ok(answer) => answer,
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            };
+            match answer {
                 CubeAnswer::Magic(magic) => {
-                    verify_magic(question, magic).map_err(|e| ProveError::WrongMagic(magic, e))?;
+                    if let Err(e) = verify_magic(question, magic) {
+                        failed = Some(ProveError::WrongMagic(magic, e));
+                        break;
+                    }
                     state.found = Some(format!("0x{magic:016x}"));
                     found = Some(magic);
                     state.done += 1;
@@ -253,10 +265,11 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
                     }
                 }
                 CubeAnswer::TimedOut if deadline.is_none() && !super::stop::requested() => {
-                    return Err(ProveError::Solver(format!(
+                    failed = Some(ProveError::Solver(format!(
                         "the solver gave up on cube {} without an answer",
                         range.start + state.done
                     )));
+                    break;
                 }
                 CubeAnswer::TimedOut => {
                     stopped = true;
@@ -266,6 +279,9 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         }
         if let Some(path) = &options.state {
             super::state::write(path, &state)?;
+        }
+        if let Some(e) = failed {
+            return Err(e);
         }
         if options.progress {
             eprintln!(

@@ -27,6 +27,7 @@ pub struct Exhaust {
     occupancies: Vec<(u64, u16)>,
     bits: u32,
     period: u32,
+    descending: bool,
 }
 
 /// What searching below one prefix found.
@@ -90,7 +91,17 @@ impl Exhaust {
             occupancies,
             bits: question.bits,
             period: question.period_bits(),
+            descending: false,
         })
+    }
+
+    /// Visits 1 before 0 at every bit when `descending`: the cubes come in decreasing
+    /// order and the first magic found is the largest below the period. The published
+    /// N-1 magics of the rank-7/8 rooks are "negative" (their top bits within the
+    /// period are ones), at the far end of the default order.
+    pub fn descending(mut self, descending: bool) -> Exhaust {
+        self.descending = descending;
+        self
     }
 
     /// Magic bits that are searched (bits `0..period`).
@@ -252,8 +263,14 @@ impl Walk<'_> {
             } else if go(m, u) {
                 let below = u - 1;
                 self.frames[here] = frame;
-                self.visit(m, below, next_after, here, go);
-                self.visit(m | 1 << below, below, next_after, here, go);
+                let (zero, one) = (m, m | 1 << below);
+                let (first, second) = if self.ex.descending {
+                    (one, zero)
+                } else {
+                    (zero, one)
+                };
+                self.visit(first, below, next_after, here, go);
+                self.visit(second, below, next_after, here, go);
                 frame = std::mem::replace(
                     &mut self.frames[here],
                     Frame {
@@ -297,6 +314,8 @@ pub struct ExhaustOptions {
     /// Only shard `I` of `N` (`Some((I, N))`): the `I`-th of `N` equal runs of the cubes,
     /// for job arrays; [`merge`] puts the shards' states together.
     pub shard: Option<Shard>,
+    /// Search from the top ([`Exhaust::descending`]): the largest magic first.
+    pub descending: bool,
 }
 
 /// What [`exhaust`] did.
@@ -348,30 +367,33 @@ const CUBE_BITS: u32 = 20;
 /// Cubes searched between two saves of the state, per thread.
 const BATCH_PER_THREAD: usize = 64;
 
-/// The depth for the cubes ([`CUBE_BITS`] below the top, at least 1) and the cubes.
-fn cube_depth(ex: &Exhaust) -> (u32, Vec<u64>) {
-    let depth = ex.period().saturating_sub(CUBE_BITS).max(1);
-    (depth, ex.cubes(depth))
+/// The depth of the cubes: [`CUBE_BITS`] below the top, at least 1.
+fn cube_depth(ex: &Exhaust) -> u32 {
+    ex.period().saturating_sub(CUBE_BITS).max(1)
 }
 
-fn question_name(question: &Question) -> String {
+/// The state's name for the question: `rook b2 9`, and ` descending` for that order.
+fn question_name(question: &Question, descending: bool) -> String {
     format!(
-        "{} {} {}",
+        "{} {} {}{}",
         question.piece.name(),
         question.square,
-        question.bits
+        question.bits,
+        if descending { " descending" } else { "" }
     )
 }
 
 /// [`Exhaust::new`], or the error saying which questions the search answers.
-fn prepare(question: &Question) -> Result<Exhaust, super::ProveError> {
-    Exhaust::new(question).ok_or_else(|| {
-        super::ProveError::Question(format!(
+fn prepare(question: &Question, descending: bool) -> Result<Exhaust, super::ProveError> {
+    Exhaust::new(question)
+        .map(|ex| ex.descending(descending))
+        .ok_or_else(|| {
+            super::ProveError::Question(format!(
             "the exhaustive search answers fancy questions with 1 to 16 index bits, not {} with {}",
             question.scheme.name(),
             question.bits
         ))
-    })
+        })
 }
 
 /// Refuses a state of another question, depth or shard than this run's.
@@ -389,11 +411,13 @@ fn check_identity(
             state.question
         )));
     }
-    if !(1..=ex.period()).contains(&state.depth) {
+    // The depth is the search's own (listing the cubes at another depth could take
+    // days: a state is input, and is not trusted with that).
+    if state.depth != cube_depth(ex) {
         return Err(bad(format!(
-            "depth {} is not 1 to the period's {} bits",
+            "depth {}, but the search's cubes have depth {}",
             state.depth,
-            ex.period()
+            cube_depth(ex)
         )));
     }
     if state.shard != *shard {
@@ -440,13 +464,13 @@ pub fn exhaust(
     use rayon::prelude::*;
     super::check_question(question)?;
     let start = std::time::Instant::now();
-    let ex = prepare(question)?;
+    let ex = prepare(question, options.descending)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
         .map_err(|e| super::ProveError::Solver(format!("cannot start the threads: {e}")))?;
     let threads = pool.current_num_threads();
-    let name = question_name(question);
+    let name = question_name(question, options.descending);
     let shard_name = options.shard.map(shard::name);
     let previous = match &options.state {
         Some(path) => {
@@ -458,10 +482,8 @@ pub fn exhaust(
         }
         None => None,
     };
-    let (depth, cubes) = match &previous {
-        Some(state) => (state.depth, ex.cubes(state.depth)),
-        None => cube_depth(&ex),
-    };
+    let depth = cube_depth(&ex);
+    let cubes = ex.cubes(depth);
     let range = match options.shard {
         Some(part) => shard::cubes_of(part, cubes.len(), "the exhaustive search")?,
         None => 0..cubes.len(),
@@ -553,18 +575,20 @@ pub struct MergedSearch {
     pub nodes: u64,
 }
 
-/// Puts together the states of the shards of one `--exhaust` run of `question`: every
+/// Puts together the states of the shards of one `--exhaust` run of `question` (in
+/// the order `descending` says): every
 /// file must be a shard state of that question at the same depth and shard count, no
 /// shard twice. A magic any shard found is verified again.
 pub fn merge(
     question: &Question,
+    descending: bool,
     paths: &[std::path::PathBuf],
 ) -> Result<MergedSearch, super::ProveError> {
     super::check_question(question)?;
-    let ex = prepare(question)?;
-    let name = question_name(question);
-    // The cubes at the shards' depth, listed once: (depth, count).
-    let mut listed: Option<(u32, usize)> = None;
+    let ex = prepare(question, descending)?;
+    let name = question_name(question, descending);
+    // The number of cubes, listed once a file is read (a merge of no files lists none).
+    let mut listed: Option<usize> = None;
     let mut found = None;
     let gathered = shard::gather(paths, |path| {
         let bad = |what: String| super::ProveError::State(format!("{}: {what}", path.display()));
@@ -576,14 +600,7 @@ pub fn merge(
             .and_then(shard::parse)
             .ok_or_else(|| bad(format!("not a shard state (shard {:?})", state.shard)))?;
         check_identity(path, &state, &name, &ex, &state.shard)?;
-        let (depth, cubes) =
-            *listed.get_or_insert_with(|| (state.depth, ex.cubes(state.depth).len()));
-        if state.depth != depth {
-            return Err(bad(format!(
-                "depth {}, but the other files have {depth}",
-                state.depth
-            )));
-        }
+        let cubes = *listed.get_or_insert_with(|| ex.cubes(cube_depth(&ex)).len());
         if part.1 > cubes {
             return Err(bad(format!(
                 "shard {}: more shards than the {cubes} cubes",
@@ -596,7 +613,7 @@ pub fn merge(
         }
         Ok((state, part))
     })?;
-    let cubes = listed.map_or(0, |(_, cubes)| cubes);
+    let cubes = listed.unwrap_or(0);
     Ok(MergedSearch {
         standing: gathered.standing(cubes, found, |s| (s.done, s.found.is_some())),
         nodes: gathered

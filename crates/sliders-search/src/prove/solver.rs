@@ -75,6 +75,7 @@ pub fn solve(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start `{name}`: {e}"))?;
+    let _listed = super::stop::Running::new(child.id());
     let mut stdout = child.stdout.take().expect("piped");
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
@@ -110,8 +111,11 @@ pub fn solve(
         let _ = err.read_to_string(&mut stderr);
     }
     // CaDiCaL exits 10 (satisfiable), 20 (unsatisfiable), or 0 without an `s` line
-    // under -q when its time limit ends the search.
-    if status.code() == Some(0) && !text.lines().any(|l| l.starts_with("s ")) {
+    // under -q when its time limit ends the search. A stop request's signal may have
+    // reached it too (Ctrl-C goes to the whole process group, Slurm signals every
+    // process of the job): then it ended without an answer, not in error.
+    let answered = text.lines().any(|l| l.starts_with("s "));
+    if !answered && (status.code() == Some(0) || super::stop::requested()) {
         return Ok(Run {
             outcome: Outcome::TimedOut,
             seconds,
