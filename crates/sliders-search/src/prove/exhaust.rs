@@ -587,10 +587,9 @@ pub fn merge(
     super::check_question(question)?;
     let ex = prepare(question, descending)?;
     let name = question_name(question, descending);
-    // The number of cubes, listed once a file is read (a merge of no files lists none).
-    let mut listed: Option<usize> = None;
+    let cubes = ex.cubes(cube_depth(&ex)).len();
     let mut found = None;
-    let gathered = shard::gather(paths, |path| {
+    let gathered = shard::gather(paths, cubes, |path| {
         let bad = |what: String| super::ProveError::State(format!("{}: {what}", path.display()));
         let state = super::state::read::<ExhaustState>(path, "an exhaust state")?
             .ok_or_else(|| bad("no such file".into()))?;
@@ -600,20 +599,12 @@ pub fn merge(
             .and_then(shard::parse)
             .ok_or_else(|| bad(format!("not a shard state (shard {:?})", state.shard)))?;
         check_identity(path, &state, &name, &ex, &state.shard)?;
-        let cubes = *listed.get_or_insert_with(|| ex.cubes(cube_depth(&ex)).len());
-        if part.1 > cubes {
-            return Err(bad(format!(
-                "shard {}: more shards than the {cubes} cubes",
-                shard::name(part)
-            )));
-        }
         check_counts(path, &state, cubes, shard::range(cubes, part).len())?;
         if let Some(hex) = &state.found {
             found.get_or_insert(super::state::found_magic(question, hex, path)?);
         }
         Ok((state, part))
     })?;
-    let cubes = listed.unwrap_or(0);
     Ok(MergedSearch {
         standing: gathered.standing(cubes, found, |s| (s.done, s.found.is_some())),
         nodes: gathered

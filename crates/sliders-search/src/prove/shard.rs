@@ -112,10 +112,12 @@ impl<S> Gathered<S> {
     }
 }
 
-/// Reads every file of a merge with `read`, which gives its state and shard (or an
-/// error naming the file); refuses shards with different counts and a shard given twice.
+/// Reads every file of a merge of a run of `cubes` cubes with `read`, which gives its
+/// state and shard (or an error naming the file); refuses more shards than cubes,
+/// shards with different counts and a shard given twice.
 pub fn gather<S>(
     paths: &[PathBuf],
+    cubes: usize,
     mut read: impl FnMut(&Path) -> Result<(S, Shard), ProveError>,
 ) -> Result<Gathered<S>, ProveError> {
     let mut count = None;
@@ -123,6 +125,11 @@ pub fn gather<S>(
     for path in paths {
         let bad = |what: String| ProveError::State(format!("{}: {what}", path.display()));
         let (state, (i, n)) = read(path)?;
+        if n > cubes {
+            return Err(bad(format!(
+                "shard {i}/{n}: more shards than the {cubes} cubes"
+            )));
+        }
         if *count.get_or_insert(n) != n {
             return Err(bad(format!(
                 "shard {i}/{n}, but the other files have {} shards",
@@ -166,6 +173,25 @@ mod tests {
         assert_eq!(parse(&name((2, 5))), Some((2, 5)));
         for bad in ["5/5", "1", "a/2", "1/", "-1/2", "1/2/3", ""] {
             assert_eq!(parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn gather_refuses_more_shards_than_cubes_a_shard_twice_and_mixed_counts() {
+        let paths: Vec<PathBuf> = ["a", "b"].iter().map(PathBuf::from).collect();
+        let with = |shards: [Shard; 2]| {
+            let mut next = shards.into_iter();
+            gather(&paths, 4, |_| Ok(((), next.next().unwrap())))
+        };
+        let ok = with([(0, 2), (1, 2)]).unwrap();
+        assert_eq!((ok.count, ok.states.len()), (2, 2));
+        for (shards, says) in [
+            ([(0, 5), (1, 5)], "more shards than the 4 cubes"),
+            ([(1, 2), (1, 2)], "given twice"),
+            ([(0, 2), (1, 3)], "the other files have 2 shards"),
+        ] {
+            let err = with(shards).unwrap_err().to_string();
+            assert!(err.contains(says), "{shards:?}: {err}");
         }
     }
 
