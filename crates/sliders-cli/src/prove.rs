@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use sliders_core::RookOrBishop;
 use sliders_search::prove::cubes::CubeOptions;
-use sliders_search::prove::exhaust::ExhaustOptions;
+use sliders_search::prove::exhaust::{ExhaustOptions, Order};
 use sliders_search::prove::shard::Standing;
 use sliders_search::prove::{self, Answer, Collisions, IndexScheme, Options, ProveError, Question};
 
@@ -57,6 +57,11 @@ pub struct ProveArgs {
     /// the largest below the period (the published rank-7/8 rook magics sit at the top).
     #[arg(long, requires = "exhaust")]
     descending: bool,
+    /// With --exhaust: fix the magic's bits from bit 0 up, settling first the occupancies
+    /// of the highest mask squares (the rank-7/8 rooks' rank squares); the first magic
+    /// found is the first in that order.
+    #[arg(long, requires = "exhaust", conflicts_with = "descending")]
+    low_first: bool,
     /// Cube and conquer: split the formula on the magic's top K variable bits into 2^K
     /// cubes, solve each (its proof checked, then removed), resumably; 1 to 20.
     #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"])]
@@ -333,10 +338,21 @@ fn merge_cubes(
     finish_merge(question, standing)
 }
 
+/// The order `--descending` or `--low-first` asks the exhaustive search for.
+fn order(args: &ProveArgs) -> Order {
+    if args.low_first {
+        Order::LowFirst
+    } else if args.descending {
+        Order::Descending
+    } else {
+        Order::Ascending
+    }
+}
+
 /// `sliders prove --exhaust`.
 fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     if !args.merge.is_empty() {
-        let merged = prove::exhaust::merge(question, args.descending, &args.merge).map_err(fail)?;
+        let merged = prove::exhaust::merge(question, order(args), &args.merge).map_err(fail)?;
         let standing = &merged.standing;
         println!(
             "merged: {} shards, {} of {} cubes searched, {} nodes",
@@ -351,7 +367,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         limit: args.time.map(Duration::from_secs),
         progress: true,
         shard,
-        descending: args.descending,
+        order: order(args),
     };
     let done = prove::exhaust::exhaust(question, &options).map_err(fail)?;
     let which = match shard {

@@ -178,6 +178,28 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     assert!(magic > 0x0004_0405_027f_ffc0 && magic < 1 << 54, "{text}");
     let refused = sliders(&["prove", "bishop", "b1", "--bits", "4", "--descending"]);
     assert_eq!(refused.status.code(), Some(2));
+    // --low-first fixes the magic's bits from bit 0 up: the first magic in that order.
+    let low = [
+        "prove",
+        "bishop",
+        "b8",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--low-first",
+    ];
+    let found = sliders(&low);
+    assert_eq!(found.status.code(), Some(0));
+    assert_eq!(last(&found), "found 0x000003fe7df00429");
+    for wrong in [&["--descending"][..], &[]] {
+        let mut args = low.to_vec();
+        args.extend_from_slice(wrong);
+        if wrong.is_empty() {
+            args.retain(|&a| a != "--exhaust");
+        }
+        let refused = sliders(&args);
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+    }
     let none = sliders(&[
         "prove",
         "bishop",

@@ -9,7 +9,7 @@
 
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::exhaust::{
-    exhaust, merge, works, Exhaust, ExhaustOptions, ExhaustState,
+    exhaust, merge, works, Exhaust, ExhaustOptions, ExhaustState, Order,
 };
 use sliders_search::prove::{verify_magic, IndexScheme, ProveError, Question};
 
@@ -24,9 +24,10 @@ fn question(piece: RookOrBishop, square: Square, bits: u32) -> Question {
     }
 }
 
-/// The smallest magic below the period that maps every occupancy without a destructive
-/// collision, by trying them all in order (the largest, counting down, if `descending`).
-fn brute_force_in(q: &Question, descending: bool) -> Option<u64> {
+/// Every magic below the period (counting down if `descending`) that maps every
+/// occupancy without a destructive collision, tried one by one with a table of its own
+/// (not the search's test).
+fn brute_force_magics(q: &Question, descending: bool) -> impl Iterator<Item = u64> {
     let mask = q.piece.mask(q.square);
     let occupancies: Vec<(u64, u64)> = mask
         .subsets()
@@ -41,18 +42,20 @@ fn brute_force_in(q: &Question, descending: bool) -> Option<u64> {
     } else {
         Box::new(all)
     };
-    'magic: for magic in magics {
-        stamp += 1;
-        for &(occ, attacks) in &occupancies {
+    magics.filter(move |&magic| {
+        stamp = stamp.wrapping_add(1);
+        occupancies.iter().all(|&(occ, attacks)| {
             let i = (occ.wrapping_mul(magic) >> shift) as usize;
-            if table[i].1 == stamp && table[i].0 != attacks {
-                continue 'magic;
-            }
+            let clash = table[i].1 == stamp && table[i].0 != attacks;
             table[i] = (attacks, stamp);
-        }
-        return Some(magic);
-    }
-    None
+            !clash
+        })
+    })
+}
+
+/// The smallest magic below the period that works (the largest if `descending`).
+fn brute_force_in(q: &Question, descending: bool) -> Option<u64> {
+    brute_force_magics(q, descending).next()
 }
 
 fn brute_force(q: &Question) -> Option<u64> {
@@ -68,7 +71,11 @@ fn first_found_in(q: &Question, descending: bool) -> Option<u64> {
     let done = exhaust(
         q,
         &ExhaustOptions {
-            descending,
+            order: if descending {
+                Order::Descending
+            } else {
+                Order::Ascending
+            },
             ..ExhaustOptions::default()
         },
     )
@@ -120,10 +127,126 @@ fn descending_the_search_finds_the_largest_magic_a_brute_force_counting_down_fin
     // Its cubes are the same prefixes, in decreasing order.
     let q = question(RookOrBishop::Bishop, Square::B1, 4);
     let up = Exhaust::new(&q).unwrap().cubes(40);
-    let mut down = Exhaust::new(&q).unwrap().descending(true).cubes(40);
+    let mut down = Exhaust::new(&q).unwrap().order(Order::Descending).cubes(40);
     assert!(down.windows(2).all(|w| w[0] > w[1]) && up.len() > 10);
     down.reverse();
     assert_eq!(up, down);
+}
+
+/// The low-first search's order, written out on its own: the magic's bits cut at every
+/// `64 - square` of a mask square and at the cubes' low bits (20, or the period less
+/// one), compared as numbers from the lowest piece up.
+fn low_first_key(q: &Question, magic: u64) -> Vec<u64> {
+    let mask = q.piece.mask(q.square).0;
+    let period = q.period_bits();
+    let mut cuts: Vec<u32> = (0..64)
+        .filter(|b| mask >> b & 1 == 1)
+        .map(|b| 64 - b)
+        .collect();
+    cuts.push(20.min(period - 1));
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut from = 0;
+    cuts.iter()
+        .map(|&to| {
+            let piece = magic >> from & ((1u64 << (to - from)) - 1);
+            from = to;
+            piece
+        })
+        .collect()
+}
+
+#[test]
+fn low_first_the_search_finds_the_first_magic_of_its_order_that_a_brute_force_finds() {
+    // Bishop d8 (period 26): every magic below 2^26 tried. With 5 bits the search from
+    // bit 0 up must stop at the brute force's first magic in the low-first order; with
+    // 4 and 3 there is none. A search that skipped a value it should have tried would
+    // stop at a later magic.
+    for bits in [5, 4, 3] {
+        let q = question(RookOrBishop::Bishop, Square::D8, bits);
+        let expected = brute_force_magics(&q, false).min_by_key(|&m| low_first_key(&q, m));
+        let done = exhaust(
+            &q,
+            &ExhaustOptions {
+                order: Order::LowFirst,
+                ..ExhaustOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(done.answer, Some(expected), "bishop d8 with {bits} bits");
+        assert_eq!(expected.is_some(), bits == 5);
+    }
+    // The cubes are values of the low 20 bits, in the search's order, and searching them
+    // one by one finds the whole search's magic.
+    let q = question(RookOrBishop::Bishop, Square::D8, 5);
+    let ex = Exhaust::new(&q).unwrap().order(Order::LowFirst);
+    let depth = q.period_bits() - 20;
+    let cubes = ex.cubes(depth);
+    assert!(cubes.len() > 10 && cubes.iter().all(|&c| c < 1 << 20));
+    assert!(cubes
+        .windows(2)
+        .all(|w| low_first_key(&q, w[0]) < low_first_key(&q, w[1])));
+    let first = cubes.iter().find_map(|&c| ex.search_cube(c, depth).found);
+    assert_eq!(first, first_found_in_order(&q, Order::LowFirst));
+}
+
+fn first_found_in_order(q: &Question, order: Order) -> Option<u64> {
+    let done = exhaust(
+        q,
+        &ExhaustOptions {
+            order,
+            ..ExhaustOptions::default()
+        },
+    )
+    .unwrap();
+    let answer = done.answer.expect("no time limit");
+    if let Some(magic) = answer {
+        assert!(works(&Exhaust::new(q).unwrap(), magic));
+        assert!(verify_magic(q, magic).is_ok());
+    }
+    answer
+}
+
+#[test]
+fn low_first_the_search_agrees_with_the_status_file_on_high_bishops() {
+    // The 4-bit questions of 5-bit-mask bishops whose diagonals stay high (the squares
+    // the search from bit 0 up is for): published ones are found, disproved ones are
+    // not. (Bishops c7 and f7, whose diagonals reach rank 2 and 3, take over a minute
+    // this way; the search from the top is the one for them.)
+    for (square, published) in [
+        (Square::B8, true),
+        (Square::B7, true),
+        (Square::C8, false),
+        (Square::D8, false),
+        (Square::E8, false),
+    ] {
+        let status = STATUS
+            .lines()
+            .find(|l| l.starts_with(&format!("bishop,{square},")))
+            .unwrap();
+        let expected = if published { "published" } else { "disproved" };
+        assert_eq!(status.split(',').nth(5), Some(expected), "bishop {square}");
+        let q = question(RookOrBishop::Bishop, square, 4);
+        let found = first_found_in_order(&q, Order::LowFirst);
+        assert_eq!(found.is_some(), published, "bishop {square}");
+    }
+}
+
+#[test]
+fn low_first_the_rank_7_rook_magic_it_found_comes_out_of_its_cube() {
+    // `sliders prove rook g7 --bits 9 --exhaust --low-first` (2026-11-24) found
+    // 0x0003ffd7d87058c0 in cube 70,912 of 772,636 without being given any of it (the
+    // published 9-bit magic is 0x0003ff95e5e6a4c0). Its cube, searched alone, gives the
+    // same magic first; it verifies (448 of 512 entries).
+    let q = question(RookOrBishop::Rook, Square::G7, 9);
+    let magic = 0x0003_ffd7_d870_58c0;
+    assert_eq!(verify_magic(&q, magic), Ok(448));
+    let ex = Exhaust::new(&q).unwrap().order(Order::LowFirst);
+    let depth = q.period_bits() - 20;
+    let cube = magic & ((1 << 20) - 1);
+    let out = ex.search_cube(cube, depth);
+    assert_eq!(out.found, Some(magic));
+    assert!(out.nodes > 0);
 }
 
 #[test]
@@ -187,7 +310,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
             limit: Some(std::time::Duration::ZERO),
             progress: false,
             shard: None,
-            descending: false,
+            order: Order::Ascending,
         },
     )
     .unwrap();
@@ -209,7 +332,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
         limit: None,
         progress: false,
         shard: None,
-        descending: false,
+        order: Order::Ascending,
     };
     let resumed = exhaust(&q, &options).unwrap();
     assert_eq!(resumed.answer, Some(None));
@@ -286,7 +409,7 @@ fn shard_run(
             limit: None,
             progress: false,
             shard: Some((i, n)),
-            descending: false,
+            order: Order::Ascending,
         },
     )
     .unwrap()
@@ -324,7 +447,7 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         );
     }
     assert_eq!(next, whole.cubes, "the shards cover every cube once");
-    let merged = merge(&q, false, &paths).unwrap();
+    let merged = merge(&q, Order::Ascending, &paths).unwrap();
     assert_eq!(merged.standing.answer, Some(None));
     assert_eq!(
         (merged.standing.cubes, merged.standing.cubes_done),
@@ -332,13 +455,13 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
     );
     assert_eq!(merged.nodes, whole.nodes);
     // Shard 1 missing: no answer, and the merge names it.
-    let partial = merge(&q, false, &[paths[0].clone(), paths[2].clone()]).unwrap();
+    let partial = merge(&q, Order::Ascending, &[paths[0].clone(), paths[2].clone()]).unwrap();
     assert_eq!(
         (partial.standing.answer, partial.standing.missing),
         (None, vec![1])
     );
     // Refused, naming the file: a shard twice, a whole run's state, another question's.
-    let err = merge(&q, false, &[paths[0].clone(), paths[0].clone()]).unwrap_err();
+    let err = merge(&q, Order::Ascending, &[paths[0].clone(), paths[0].clone()]).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("given twice")),
         "{err}"
@@ -352,13 +475,13 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         },
     )
     .unwrap();
-    let err = merge(&q, false, &[all]).unwrap_err();
+    let err = merge(&q, Order::Ascending, &[all]).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("all.json") && m.contains("not a shard state")),
         "{err}"
     );
     let d1 = question(RookOrBishop::Bishop, Square::D1, 4);
-    let err = merge(&d1, false, &paths).unwrap_err();
+    let err = merge(&d1, Order::Ascending, &paths).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("bishop c1 4")),
         "{err}"
@@ -368,7 +491,7 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         serde_json::from_str(&std::fs::read_to_string(&paths[2]).unwrap()).unwrap();
     state.done -= 1;
     std::fs::write(&paths[2], serde_json::to_string(&state).unwrap()).unwrap();
-    let unfinished = merge(&q, false, &paths).unwrap();
+    let unfinished = merge(&q, Order::Ascending, &paths).unwrap();
     assert_eq!(
         (unfinished.standing.answer, unfinished.standing.unfinished),
         (None, vec![2])
@@ -405,7 +528,7 @@ fn a_shard_that_finds_a_magic_makes_the_merge_find_it() {
         .map(|(i, path)| shard_run(&q, path, i, 4).answer.expect("no time limit"))
         .collect();
     assert_eq!(answers.iter().flatten().next(), Some(&smallest));
-    let merged = merge(&q, false, &paths).unwrap();
+    let merged = merge(&q, Order::Ascending, &paths).unwrap();
     let magic = merged.standing.answer.unwrap().unwrap();
     assert!(answers.contains(&Some(magic)));
     assert!(verify_magic(&q, magic).is_ok());

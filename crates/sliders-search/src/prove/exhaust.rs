@@ -11,6 +11,10 @@
 //! other attacks. Occupancies are taken in increasing order, since small numbers have
 //! short arcs: the occupancies of the low squares (high magic bits) are settled first.
 //!
+//! That is the default order, [`Order::Ascending`]; [`Order::Descending`] visits 1
+//! before 0, and [`Order::LowFirst`] fixes the bits from bit 0 up instead
+//! ([`super::low_first`]), for the squares whose mask squares are high.
+//!
 //! The search is split into cubes (the surviving prefixes at a depth), searched in
 //! parallel and in order, so a run can be resumed from a state file, split into shards
 //! ([`super::shard`]), and stopped at a time limit or a signal ([`super::stop`]) with
@@ -19,7 +23,36 @@
 use std::collections::HashMap;
 
 use super::encoding::{IndexScheme, Question};
+use super::low_first::LowFirst;
 use super::shard::{self, Shard};
+
+/// The order in which the search visits the magics below the period.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// Bits from the top of the period down, 0 before 1: the first magic found is the
+    /// smallest.
+    #[default]
+    Ascending,
+    /// Bits from the top down, 1 before 0: the first magic found is the largest. The
+    /// published N-1 magics of the rank-7/8 rooks are "negative" (their top bits within
+    /// the period are ones), at the far end of the ascending order.
+    Descending,
+    /// Bits from bit 0 up ([`super::low_first`]): for masks whose squares are high (the
+    /// rank-7/8 rooks), whose occupancies the lowest bits settle.
+    LowFirst,
+}
+
+impl Order {
+    /// The state files' suffix for the order (none for the default, so older states
+    /// still match).
+    fn suffix(self) -> &'static str {
+        match self {
+            Order::Ascending => "",
+            Order::Descending => " descending",
+            Order::LowFirst => " low-first",
+        }
+    }
+}
 
 /// The question, prepared: occupancies in increasing order with their attack classes.
 #[derive(Clone, Debug)]
@@ -27,7 +60,9 @@ pub struct Exhaust {
     occupancies: Vec<(u64, u16)>,
     bits: u32,
     period: u32,
-    descending: bool,
+    order: Order,
+    /// For [`Order::LowFirst`]: the prepared search, for cubes of [`cube_depth`].
+    low_first: Option<LowFirst>,
 }
 
 /// What searching below one prefix found.
@@ -91,17 +126,37 @@ impl Exhaust {
             occupancies,
             bits: question.bits,
             period: question.period_bits(),
-            descending: false,
+            order: Order::Ascending,
+            low_first: None,
         })
     }
 
-    /// Visits 1 before 0 at every bit when `descending`: the cubes come in decreasing
-    /// order and the first magic found is the largest below the period. The published
-    /// N-1 magics of the rank-7/8 rooks are "negative" (their top bits within the
-    /// period are ones), at the far end of the default order.
-    pub fn descending(mut self, descending: bool) -> Exhaust {
-        self.descending = descending;
+    /// Visits the magics in `order` (the cubes come in that order too, and the first
+    /// magic found is the first in it).
+    pub fn order(mut self, order: Order) -> Exhaust {
+        self.order = order;
+        self.low_first =
+            (order == Order::LowFirst).then(|| self.prepare_low_first(cube_depth(&self)));
         self
+    }
+
+    /// The search from bit 0 up, with a step boundary where cubes of `depth` start.
+    fn prepare_low_first(&self, depth: u32) -> LowFirst {
+        LowFirst::new(
+            &self.occupancies,
+            self.bits,
+            self.period,
+            self.period - depth,
+        )
+    }
+
+    /// Calls `f` with the search from bit 0 up for cubes of `depth` (the prepared one
+    /// for the run's own depth, another for another depth).
+    fn with_low_first<T>(&self, depth: u32, f: impl FnOnce(&LowFirst) -> T) -> T {
+        match &self.low_first {
+            Some(low) if depth == cube_depth(self) => f(low),
+            _ => f(&self.prepare_low_first(depth)),
+        }
     }
 
     /// Magic bits that are searched (bits `0..period`).
@@ -128,10 +183,14 @@ impl Exhaust {
     }
 
     /// The prefixes with the magic's bits from `depth` up fixed that survive the
-    /// pruning, in increasing order: the cubes. Their subtrees cover every magic below
+    /// pruning, in the search's order: the cubes. Their subtrees cover every magic below
     /// the period that can work. `depth` is taken as at least 1 and at most the period.
+    /// For [`Order::LowFirst`], the values of the bits below `period - depth` instead.
     pub fn cubes(&self, depth: u32) -> Vec<u64> {
         let depth = depth.clamp(1, self.period.max(1));
+        if self.order == Order::LowFirst {
+            return self.with_low_first(depth, |low| low.cubes(self.period - depth));
+        }
         let mut walk = self.walk();
         let mut out = Vec::new();
         walk.visit(0, self.period, 0, 0, &mut |m, u| {
@@ -161,6 +220,14 @@ impl Exhaust {
         depth: u32,
         halt: &dyn Fn() -> bool,
     ) -> Option<CubeOutcome> {
+        if self.order == Order::LowFirst {
+            let depth = depth.clamp(1, self.period.max(1));
+            return self
+                .with_low_first(depth, |low| {
+                    low.search_cube_until(cube, self.period - depth, halt)
+                })
+                .map(|(found, nodes)| CubeOutcome { found, nodes });
+        }
         let mut walk = self.walk();
         walk.path = Some((cube, depth.min(self.period)));
         walk.halt = halt;
@@ -264,7 +331,7 @@ impl Walk<'_> {
                 let below = u - 1;
                 self.frames[here] = frame;
                 let (zero, one) = (m, m | 1 << below);
-                let (first, second) = if self.ex.descending {
+                let (first, second) = if self.ex.order == Order::Descending {
                     (one, zero)
                 } else {
                     (zero, one)
@@ -314,8 +381,8 @@ pub struct ExhaustOptions {
     /// Only shard `I` of `N` (`Some((I, N))`): the `I`-th of `N` equal runs of the cubes,
     /// for job arrays; [`merge`] puts the shards' states together.
     pub shard: Option<Shard>,
-    /// Search from the top ([`Exhaust::descending`]): the largest magic first.
-    pub descending: bool,
+    /// The order of the search ([`Order`]).
+    pub order: Order,
 }
 
 /// What [`exhaust`] did.
@@ -372,21 +439,22 @@ fn cube_depth(ex: &Exhaust) -> u32 {
     ex.period().saturating_sub(CUBE_BITS).max(1)
 }
 
-/// The state's name for the question: `rook b2 9`, and ` descending` for that order.
-fn question_name(question: &Question, descending: bool) -> String {
+/// The state's name for the question: `rook b2 9`, and ` descending` or ` low-first`
+/// for those orders.
+fn question_name(question: &Question, order: Order) -> String {
     format!(
         "{} {} {}{}",
         question.piece.name(),
         question.square,
         question.bits,
-        if descending { " descending" } else { "" }
+        order.suffix()
     )
 }
 
 /// [`Exhaust::new`], or the error saying which questions the search answers.
-fn prepare(question: &Question, descending: bool) -> Result<Exhaust, super::ProveError> {
+fn prepare(question: &Question, order: Order) -> Result<Exhaust, super::ProveError> {
     Exhaust::new(question)
-        .map(|ex| ex.descending(descending))
+        .map(|ex| ex.order(order))
         .ok_or_else(|| {
             super::ProveError::Question(format!(
             "the exhaustive search answers fancy questions with 1 to 16 index bits, not {} with {}",
@@ -464,13 +532,13 @@ pub fn exhaust(
     use rayon::prelude::*;
     super::check_question(question)?;
     let start = std::time::Instant::now();
-    let ex = prepare(question, options.descending)?;
+    let ex = prepare(question, options.order)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
         .map_err(|e| super::ProveError::Solver(format!("cannot start the threads: {e}")))?;
     let threads = pool.current_num_threads();
-    let name = question_name(question, options.descending);
+    let name = question_name(question, options.order);
     let shard_name = options.shard.map(shard::name);
     let previous = match &options.state {
         Some(path) => {
@@ -576,17 +644,17 @@ pub struct MergedSearch {
 }
 
 /// Puts together the states of the shards of one `--exhaust` run of `question` (in
-/// the order `descending` says): every
+/// `order`): every
 /// file must be a shard state of that question at the same depth and shard count, no
 /// shard twice. A magic any shard found is verified again.
 pub fn merge(
     question: &Question,
-    descending: bool,
+    order: Order,
     paths: &[std::path::PathBuf],
 ) -> Result<MergedSearch, super::ProveError> {
     super::check_question(question)?;
-    let ex = prepare(question, descending)?;
-    let name = question_name(question, descending);
+    let ex = prepare(question, order)?;
+    let name = question_name(question, order);
     let cubes = ex.cubes(cube_depth(&ex)).len();
     let mut found = None;
     let gathered = shard::gather(paths, cubes, |path| {

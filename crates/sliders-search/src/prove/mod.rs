@@ -3,7 +3,8 @@
 //! solved by CaDiCaL ([`solver`]); a magic it finds is checked by
 //! [`crate::verify::verify_square`], and its "none" by our own DRAT checker ([`drat`]),
 //! which shares no code with the solver. [`cubes`] splits the formula on the magic's top
-//! bits into many solver runs; [`exhaust`] answers fancy questions by a search instead.
+//! bits into many solver runs; [`exhaust`] answers fancy questions by a search instead
+//! (from the top of the magic, or from bit 0 up: `low_first`).
 //!
 //! ```no_run
 //! use sliders_core::{RookOrBishop, Square};
@@ -23,6 +24,7 @@ pub mod dimacs;
 pub mod drat;
 pub mod encoding;
 pub mod exhaust;
+mod low_first;
 pub mod shard;
 pub mod solver;
 mod state;
