@@ -352,16 +352,16 @@ fn solve_cube(
             let bytes = std::fs::metadata(&proof)
                 .map_err(|e| ProveError::Io(format!("reading {}", proof.display()), e))?
                 .len();
-            let lemmas = if check {
-                let checked = check_proof(&formula, &proof).map_err(|e| match e {
-                    ProveError::Proof(m) => ProveError::Proof(format!("cube {cube}: {m}")),
-                    other => other,
-                })?;
-                Some(checked.lemmas as u64)
-            } else {
-                None
-            };
-            CubeAnswer::Refuted(bytes, lemmas)
+            match check.then(|| check_proof(&formula, &proof)) {
+                None => CubeAnswer::Refuted(bytes, None),
+                Some(Ok(checked)) => CubeAnswer::Refuted(bytes, Some(checked.lemmas as u64)),
+                // A stop request during the check: the cube is searched again on resuming.
+                Some(Err(ProveError::Interrupted(_))) => CubeAnswer::TimedOut,
+                Some(Err(ProveError::Proof(m))) => {
+                    return Err(ProveError::Proof(format!("cube {cube}: {m}")))
+                }
+                Some(Err(other)) => return Err(other),
+            }
         }
     };
     let _ = std::fs::remove_file(&formula);

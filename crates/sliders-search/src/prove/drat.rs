@@ -157,6 +157,8 @@ pub enum ProofError {
     BadLiteral(Lit),
     /// Every lemma checked, but the formula is not refuted (no empty clause derived).
     NoRefutation,
+    /// The check was stopped before its end ([`check_until`]'s `halt`).
+    Halted,
 }
 
 impl std::fmt::Display for ProofError {
@@ -169,6 +171,7 @@ impl std::fmt::Display for ProofError {
             ProofError::NoRefutation => {
                 write!(f, "every lemma checks, but no empty clause is derived")
             }
+            ProofError::Halted => write!(f, "the check was stopped before its end"),
         }
     }
 }
@@ -430,6 +433,21 @@ fn lit_value(value: &[i8], lit: Lit) -> i8 {
 
 /// Checks that `proof` refutes the formula `clauses` over `variables` variables.
 pub fn check(variables: u32, clauses: &[Vec<Lit>], proof: &[Step]) -> Result<Checked, ProofError> {
+    check_until(variables, clauses, proof, &|| false)
+}
+
+/// Proof steps between two questions to [`check_until`]'s `halt`.
+const HALT_EVERY: usize = 4096;
+
+/// [`check`], stopped ([`ProofError::Halted`]) as soon as `halt()` says so: it is asked
+/// before the first step and every 4,096 steps, so a stop request does not wait for the
+/// rest of a proof of millions of lemmas.
+pub fn check_until(
+    variables: u32,
+    clauses: &[Vec<Lit>],
+    proof: &[Step],
+    halt: &dyn Fn() -> bool,
+) -> Result<Checked, ProofError> {
     let max_var = proof
         .iter()
         .flat_map(|s| match s {
@@ -461,7 +479,10 @@ pub fn check(variables: u32, clauses: &[Vec<Lit>], proof: &[Step]) -> Result<Che
         missing_deletions: 0,
         kept_reasons: 0,
     };
-    for step in proof {
+    for (i, step) in proof.iter().enumerate() {
+        if i % HALT_EVERY == 0 && halt() {
+            return Err(ProofError::Halted);
+        }
         match step {
             Step::Add(lemma) => {
                 checked.lemmas += 1;
@@ -511,6 +532,26 @@ mod tests {
         let proof = parse_proof(b"1 0\n0\n").unwrap();
         let checked = check(2, &all_four(), &proof).unwrap();
         assert_eq!(checked.lemmas, 2);
+    }
+
+    #[test]
+    fn a_check_asked_to_halt_stops_without_a_verdict() {
+        let proof = parse_proof(b"1 0\n0\n").unwrap();
+        assert_eq!(
+            check_until(2, &all_four(), &proof, &|| true),
+            Err(ProofError::Halted)
+        );
+        // Asked before the first step and every 4,096 steps after: a proof of 10,000
+        // deletions (of clauses it never had) asks three times.
+        let mut long: Vec<Step> = (0..10_000).map(|_| Step::Delete(vec![1, 2, 3])).collect();
+        long.extend(proof);
+        let asked = std::cell::Cell::new(0);
+        let checked = check_until(2, &all_four(), &long, &|| {
+            asked.set(asked.get() + 1);
+            false
+        });
+        assert_eq!(checked.map(|c| c.lemmas), Ok(2));
+        assert_eq!(asked.get(), 3);
     }
 
     #[test]

@@ -139,6 +139,8 @@ pub enum ProveError {
     Proof(String),
     /// A state file that cannot be resumed from (names the file and what is wrong).
     State(String),
+    /// A stop was requested ([`stop`]) during work that has no answer yet.
+    Interrupted(String),
 }
 
 impl std::fmt::Display for ProveError {
@@ -152,6 +154,7 @@ impl std::fmt::Display for ProveError {
                 write!(f, "the solver's magic 0x{m:016x} does not verify: {e}")
             }
             ProveError::Proof(m) => write!(f, "the solver's proof does not check: {m}"),
+            ProveError::Interrupted(m) => write!(f, "interrupted: {m}"),
         }
     }
 }
@@ -286,7 +289,8 @@ pub fn write_formula(
 }
 
 /// Checks the proof at `proof` against the DIMACS formula at `formula`, both read back
-/// from disk as the solver saw them.
+/// from disk as the solver saw them; a stop request ([`stop`]) ends the check
+/// ([`ProveError::Interrupted`]).
 pub fn check_proof(formula: &Path, proof: &Path) -> Result<drat::Checked, ProveError> {
     let text = std::fs::read_to_string(formula)
         .map_err(|e| ProveError::Io(format!("reading {}", formula.display()), e))?;
@@ -295,8 +299,18 @@ pub fn check_proof(formula: &Path, proof: &Path) -> Result<drat::Checked, ProveE
         .map_err(|e| ProveError::Io(format!("reading {}", proof.display()), e))?;
     let steps = drat::parse_proof(&bytes).map_err(ProveError::Proof)?;
     drop(bytes);
-    drat::check(formula.variables, &formula.clauses, &steps)
-        .map_err(|e| ProveError::Proof(e.to_string()))
+    drat::check_until(
+        formula.variables,
+        &formula.clauses,
+        &steps,
+        &stop::requested,
+    )
+    .map_err(|e| match e {
+        drat::ProofError::Halted => {
+            ProveError::Interrupted("the proof check was stopped before its end".into())
+        }
+        e => ProveError::Proof(e.to_string()),
+    })
 }
 
 /// One occupancy per attack set, the one with the fewest squares (the blockers alone):
