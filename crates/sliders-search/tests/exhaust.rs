@@ -188,6 +188,26 @@ fn low_first_the_search_finds_the_first_magic_of_its_order_that_a_brute_force_fi
         .all(|w| low_first_key(&q, w[0]) < low_first_key(&q, w[1])));
     let first = cubes.iter().find_map(|&c| ex.search_cube(c, depth).found);
     assert_eq!(first, first_found_in_order(&q, Order::LowFirst));
+    // Every cube, searched alone, gives the brute force's first magic with its low 20
+    // bits (or none where the brute force has none), and no such magic is in a cube the
+    // listing pruned: a value skipped anywhere in the walk would show here.
+    let mut first_of_cube = std::collections::BTreeMap::new();
+    for magic in brute_force_magics(&q, false) {
+        let best = first_of_cube
+            .entry(magic & ((1 << 20) - 1))
+            .or_insert(magic);
+        if low_first_key(&q, magic) < low_first_key(&q, *best) {
+            *best = magic;
+        }
+    }
+    assert!(first_of_cube.len() > 10);
+    assert!(first_of_cube.keys().all(|c| cubes
+        .binary_search_by_key(&low_first_key(&q, *c), |&x| low_first_key(&q, x))
+        .is_ok()));
+    for &cube in &cubes {
+        let found = ex.search_cube(cube, depth).found;
+        assert_eq!(found, first_of_cube.get(&cube).copied(), "cube {cube:#x}");
+    }
 }
 
 fn first_found_in_order(q: &Question, order: Order) -> Option<u64> {
@@ -378,6 +398,30 @@ fn the_rank_2_rook_magics_the_search_found_verify() {
         let q = question(RookOrBishop::Rook, square, 9);
         assert_eq!(verify_magic(&q, magic), Ok(511), "rook {square}");
         assert!(works(&Exhaust::new(&q).unwrap(), magic), "rook {square}");
+    }
+}
+
+#[test]
+fn the_published_rank_7_8_rook_questions_the_low_first_search_answered_verify() {
+    // `sliders prove rook <square> --bits <N-1> --exhaust --low-first` (2026-11-24), given
+    // no bit of the answer: the status file's published N-1 questions, answered with
+    // these magics (entries used of 2^bits). h7's is the published magic below its
+    // period. A separate Python ray walk agreed on each (docs/research-n-minus-1.md).
+    for (square, bits, magic, entries) in [
+        (Square::G7, 9, 0x0003_ffd7_d870_58c0, 448),
+        (Square::F7, 9, 0x0007_ffd5_ffd2_8600, 480),
+        (Square::E7, 9, 0x000f_ffe9_ffe6_8a00, 480),
+        (Square::H7, 10, 0x0001_fff5_f63c_96a0, 896),
+        (Square::B8, 10, 0x007f_ffbf_ffc0_a0c1, 864),
+        (Square::D8, 10, 0x001f_ffea_3fe6_4a02, 864),
+        (Square::E8, 10, 0x000f_fff5_fff3_84a2, 928),
+        (Square::G8, 10, 0x0003_fff8_8f69_a884, 1024),
+        (Square::H8, 11, 0x0001_fffe_c3fe_a1a2, 1920),
+    ] {
+        let q = question(RookOrBishop::Rook, square, bits);
+        assert_eq!(verify_magic(&q, magic), Ok(entries), "rook {square}");
+        assert!(works(&Exhaust::new(&q).unwrap(), magic), "rook {square}");
+        assert!(magic < 1 << q.period_bits(), "rook {square}");
     }
 }
 
