@@ -404,15 +404,20 @@ fn the_rank_2_rook_magics_the_search_found_verify() {
 #[test]
 fn the_published_rank_7_8_rook_questions_the_low_first_search_answered_verify() {
     // `sliders prove rook <square> --bits <N-1> --exhaust --low-first` (2026-11-24), given
-    // no bit of the answer: the status file's published N-1 questions, answered with
-    // these magics (entries used of 2^bits). h7's is the published magic below its
+    // no bit of the answer (b7, c7 and c8 by one shard of the search each: `--shard
+    // 31/64`, `31/64`, `21/64`): the status file's published N-1 questions, answered
+    // with these magics (entries used of 2^bits). h7's is the published magic below its
     // period. A separate Python ray walk agreed on each (docs/research-n-minus-1.md).
     for (square, bits, magic, entries) in [
         (Square::G7, 9, 0x0003_ffd7_d870_58c0, 448),
         (Square::F7, 9, 0x0007_ffd5_ffd2_8600, 480),
         (Square::E7, 9, 0x000f_ffe9_ffe6_8a00, 480),
+        (Square::D7, 9, 0x001f_ffd1_ffce_9200, 480),
+        (Square::C7, 9, 0x003f_ffa1_ff9f_2200, 480),
+        (Square::B7, 9, 0x007f_fe7e_8390_c200, 480),
         (Square::H7, 10, 0x0001_fff5_f63c_96a0, 896),
         (Square::B8, 10, 0x007f_ffbf_ffc0_a0c1, 864),
+        (Square::C8, 10, 0x003f_ffe5_6570_c602, 992),
         (Square::D8, 10, 0x001f_ffea_3fe6_4a02, 864),
         (Square::E8, 10, 0x000f_fff5_fff3_84a2, 928),
         (Square::G8, 10, 0x0003_fff8_8f69_a884, 1024),
