@@ -13,7 +13,7 @@
 //!
 //! That is the default order, [`Order::Ascending`]; [`Order::Descending`] visits 1
 //! before 0, and [`Order::LowFirst`] fixes the bits from bit 0 up instead
-//! ([`super::low_first`]), for the squares whose mask squares are high.
+//! (module `low_first`), for the squares whose mask squares are high.
 //!
 //! The search is split into cubes (the surviving prefixes at a depth), searched in
 //! parallel and in order, so a run can be resumed from a state file, split into shards
@@ -37,7 +37,7 @@ pub enum Order {
     /// published N-1 magics of the rank-7/8 rooks are "negative" (their top bits within
     /// the period are ones), at the far end of the ascending order.
     Descending,
-    /// Bits from bit 0 up ([`super::low_first`]): for masks whose squares are high (the
+    /// Bits from bit 0 up (module `low_first`): for masks whose squares are high (the
     /// rank-7/8 rooks), whose occupancies the lowest bits settle.
     LowFirst,
 }
