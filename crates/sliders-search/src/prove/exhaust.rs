@@ -189,7 +189,7 @@ impl Exhaust {
     pub fn cubes(&self, depth: u32) -> Vec<u64> {
         let depth = depth.clamp(1, self.period.max(1));
         if self.order == Order::LowFirst {
-            return self.with_low_first(depth, |low| low.cubes(self.period - depth));
+            return self.with_low_first(depth, |low| low.cubes());
         }
         let mut walk = self.walk();
         let mut out = Vec::new();
@@ -223,9 +223,7 @@ impl Exhaust {
         if self.order == Order::LowFirst {
             let depth = depth.clamp(1, self.period.max(1));
             return self
-                .with_low_first(depth, |low| {
-                    low.search_cube_until(cube, self.period - depth, halt)
-                })
+                .with_low_first(depth, |low| low.search_cube_until(cube, halt))
                 .map(|(found, nodes)| CubeOutcome { found, nodes });
         }
         let mut walk = self.walk();

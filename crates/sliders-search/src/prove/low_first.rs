@@ -26,6 +26,8 @@ pub(super) struct LowFirst {
     /// occupancies (lowest square `64 - k`, with their attack class) have exact indices.
     /// By increasing `k`; the last `k` is the period.
     steps: Vec<(u32, Vec<(u64, u16)>)>,
+    /// The step after which the cubes' bits are fixed.
+    cube_step: usize,
     /// The empty occupancy's class: its index is 0 for every magic.
     empty: u16,
     bits: u32,
@@ -70,7 +72,14 @@ impl LowFirst {
         for (_, occ) in &mut steps {
             occ.sort_unstable();
         }
-        LowFirst { steps, empty, bits }
+        // The step at `fixed` (there is one: made above if no square's step is there).
+        let cube_step = steps.partition_point(|&(k, _)| k < fixed);
+        LowFirst {
+            steps,
+            cube_step,
+            empty,
+            bits,
+        }
     }
 
     fn walk<'a>(&'a self, halt: &'a dyn Fn() -> bool) -> Walk<'a> {
@@ -86,18 +95,10 @@ impl LowFirst {
         }
     }
 
-    /// The step after which the magic's bits `0..fixed` are fixed.
-    fn step_of(&self, fixed: u32) -> usize {
-        self.steps
-            .iter()
-            .position(|&(k, _)| k == fixed)
-            .expect("a step at the cubes' bits")
-    }
-
-    /// The values of the magic's bits `0..fixed` that survive the steps up to there,
-    /// in the search's order: the cubes.
-    pub(super) fn cubes(&self, fixed: u32) -> Vec<u64> {
-        let last = self.step_of(fixed);
+    /// The values of the cubes' bits (`fixed` of [`LowFirst::new`]) that survive the
+    /// steps up to there, in the search's order: the cubes.
+    pub(super) fn cubes(&self) -> Vec<u64> {
+        let last = self.cube_step;
         let mut walk = self.walk(&|| false);
         let mut out = Vec::new();
         walk.visit(0, 0, last, &mut |m| {
@@ -107,15 +108,14 @@ impl LowFirst {
         out
     }
 
-    /// Searches every magic whose bits `0..fixed` are `cube`'s; the first that works, and
-    /// the nodes visited; `None` when `halt()` said so (asked every 65,536 nodes).
+    /// Searches every magic whose cube bits are `cube`'s; the first that works, and the
+    /// nodes visited; `None` when `halt()` said so (asked every 65,536 nodes).
     pub(super) fn search_cube_until(
         &self,
         cube: u64,
-        fixed: u32,
         halt: &dyn Fn() -> bool,
     ) -> Option<(Option<u64>, u64)> {
-        let first = self.step_of(fixed) + 1;
+        let first = self.cube_step + 1;
         let mut walk = self.walk(halt);
         // The cube's own occupancies (a cube that does not place them holds no magic).
         for (_, occ) in &self.steps[..first] {
