@@ -625,3 +625,35 @@ fn the_magics_found_in_the_published_rank_7_cubes_verify() {
         );
     }
 }
+
+#[test]
+fn the_independent_search_of_rook_b2_answered_none_on_every_cube_once() {
+    // Rook b2's 9-bit question as tools/independent-exhaust (C, written without
+    // reading this crate) answered it, one line per range of 20-bit cubes: together
+    // the ranges must cover every cube exactly once, each with `none`; a lost, repeated
+    // or `found` range would leave b2's second look incomplete.
+    let text = include_str!("../../../tests/data/own/rook_b2_9_independent_exhaust.txt");
+    assert!(
+        text.contains("exhaust rook b2 9 --cube-bits 20"),
+        "the question"
+    );
+    let mut ranges: Vec<(u64, u64, &str, u64)> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let field: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(field.len(), 5, "start end nodes answer seconds: {line}");
+            let number = |i: usize| field[i].parse::<u64>().expect(line);
+            (number(0), number(1), field[3], number(2))
+        })
+        .collect();
+    ranges.sort_unstable();
+    let mut next = 0;
+    for &(start, end, answer, nodes) in &ranges {
+        assert_eq!(start, next, "a gap or an overlap before cube {start}");
+        assert!(end > start && nodes > 0, "range {start}..{end}");
+        assert_eq!(answer, "none", "range {start}..{end}");
+        next = end;
+    }
+    assert_eq!(next, 1 << 20, "every cube of 20 bits");
+}
