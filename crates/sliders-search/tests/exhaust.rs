@@ -404,8 +404,8 @@ fn the_rank_2_rook_magics_the_search_found_verify() {
 #[test]
 fn the_published_rank_7_8_rook_questions_the_low_first_search_answered_verify() {
     // `sliders prove rook <square> --bits <N-1> --exhaust --low-first` (2026-11-24), given
-    // no bit of the answer (b7, c7 and c8 by one shard of the search each: `--shard
-    // 31/64`, `31/64`, `21/64`): the status file's published N-1 questions, answered
+    // no bit of the answer (b7, c7, a7 and c8 by one shard of the search each: `--shard
+    // 31/64`, `31/64`, `32/64`, `21/64`): the status file's published N-1 questions, answered
     // with these magics (entries used of 2^bits). h7's is the published magic below its
     // period. A separate Python ray walk agreed on each (docs/research-n-minus-1.md).
     for (square, bits, magic, entries) in [
@@ -415,6 +415,7 @@ fn the_published_rank_7_8_rook_questions_the_low_first_search_answered_verify() 
         (Square::D7, 9, 0x001f_ffd1_ffce_9200, 480),
         (Square::C7, 9, 0x003f_ffa1_ff9f_2200, 480),
         (Square::B7, 9, 0x007f_fe7e_8390_c200, 480),
+        (Square::A7, 10, 0x00ff_ff4d_b171_2200, 1024),
         (Square::H7, 10, 0x0001_fff5_f63c_96a0, 896),
         (Square::B8, 10, 0x007f_ffbf_ffc0_a0c1, 864),
         (Square::C8, 10, 0x003f_ffe5_6570_c602, 992),
