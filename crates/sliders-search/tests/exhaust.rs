@@ -404,8 +404,8 @@ fn the_rank_2_rook_magics_the_search_found_verify() {
 #[test]
 fn the_published_rank_7_8_rook_questions_the_low_first_search_answered_verify() {
     // `sliders prove rook <square> --bits <N-1> --exhaust --low-first` (2026-11-24), given
-    // no bit of the answer (b7, c7, a7 and c8 by one shard of the search each: `--shard
-    // 31/64`, `31/64`, `32/64`, `21/64`): the status file's published N-1 questions, answered
+    // no bit of the answer (b7, c7, a7, c8 and a8 by one shard of the search each:
+    // `--shard 31/64`, `31/64`, `32/64`, `21/64`, `21/64`): the status file's published N-1 questions, answered
     // with these magics (entries used of 2^bits). h7's is the published magic below its
     // period. A separate Python ray walk agreed on each (docs/research-n-minus-1.md).
     for (square, bits, magic, entries) in [
@@ -423,6 +423,7 @@ fn the_published_rank_7_8_rook_questions_the_low_first_search_answered_verify() 
         (Square::E8, 10, 0x000f_fff5_fff3_84a2, 928),
         (Square::G8, 10, 0x0003_fff8_8f69_a884, 1024),
         (Square::H8, 11, 0x0001_fffe_c3fe_a1a2, 1920),
+        (Square::A8, 11, 0x00ff_ff9e_ffb0_2202, 1728),
     ] {
         let q = question(RookOrBishop::Rook, square, bits);
         assert_eq!(verify_magic(&q, magic), Ok(entries), "rook {square}");
