@@ -405,9 +405,10 @@ fn the_rank_2_rook_magics_the_search_found_verify() {
 fn the_published_rank_7_8_rook_questions_the_low_first_search_answered_verify() {
     // `sliders prove rook <square> --bits <N-1> --exhaust --low-first` (2026-11-24), given
     // no bit of the answer (b7, c7, a7, c8 and a8 by one shard of the search each:
-    // `--shard 31/64`, `31/64`, `32/64`, `21/64`, `21/64`): the status file's published N-1 questions, answered
-    // with these magics (entries used of 2^bits). h7's is the published magic below its
-    // period. A separate Python ray walk agreed on each (docs/research-n-minus-1.md).
+    // `--shard 31/64`, `31/64`, `32/64`, `21/64`, `21/64`): the status file's published
+    // N-1 questions, answered with these magics (entries used of 2^bits). h7's is the
+    // published magic below its period. A separate Python ray walk agreed on each
+    // (docs/research-n-minus-1.md).
     for (square, bits, magic, entries) in [
         (Square::G7, 9, 0x0003_ffd7_d870_58c0, 448),
         (Square::F7, 9, 0x0007_ffd5_ffd2_8600, 480),
