@@ -1,4 +1,5 @@
-//! The exhaustive search with the magic's bits fixed from bit 0 up ([`super::exhaust::Order::LowFirst`]).
+//! The exhaustive search with the magic's bits fixed from bit 0 up
+//! ([`super::exhaust::Order::LowFirst`]).
 //!
 //! An occupancy `v` whose lowest square is `b` has `v·m mod 2^64 = v·(m mod 2^(64 - b))`:
 //! the magic's bits from `64 - b` up are shifted out. So once the magic's bits below
