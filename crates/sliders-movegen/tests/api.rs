@@ -302,3 +302,20 @@ proptest! {
         let _ = Board::startpos().parse_uci(&s);
     }
 }
+
+/// The zeroed allocation (`PerftTable::new`'s `unsafe`): every slot of a new table is
+/// empty, and a table used by a hashed count gives exact counts (stale or garbage slots
+/// would not), then holds entries.
+#[test]
+fn a_new_table_is_empty() {
+    for mb in [0, 1, 64] {
+        let table = PerftTable::new(mb).unwrap();
+        assert!(table.len().is_power_of_two() && table.len() >= 1024);
+        assert_eq!(table.used(), 0, "{mb} MB");
+        let board = Board::startpos();
+        assert_eq!(perft_hashed(&board, 5, &table), 4_865_609);
+        let used = table.used();
+        assert!(used > 0 && used <= table.len(), "{used} of {}", table.len());
+        assert_eq!(perft_hashed(&board, 5, &table), 4_865_609, "reused");
+    }
+}
