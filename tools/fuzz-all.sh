@@ -7,6 +7,8 @@
 #
 #   tools/fuzz-all.sh [SECONDS] [TARGET...]     (default: 30 s, every target)
 #
+# FUZZ_JOBS targets run at once (default 1; each libFuzzer process uses one core, so CI
+# runs two on its two cores). The lines are printed in the targets' order either way.
 # FUZZ_BUILD_FLAGS are passed to `cargo fuzz build` and `run` (e.g. `--dev -s none`, an
 # unoptimised build without AddressSanitizer whose debug assertions catch integer
 # overflow; it compiled slower here than the default, cargo-fuzz's optimised build with
@@ -21,6 +23,15 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=($(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^sliders-fuzz$'))
 fi
+if ! [[ $seconds =~ ^[1-9][0-9]{0,6}$ ]]; then
+    echo "SECONDS must be a whole number of seconds from 1 to 9999999, not '$seconds'" >&2
+    exit 2
+fi
+jobs=${FUZZ_JOBS:-1}
+if ! [[ $jobs =~ ^[1-9][0-9]{0,2}$ ]]; then
+    echo "FUZZ_JOBS must be a whole number from 1 to 999, not '$jobs'" >&2
+    exit 2
+fi
 export RUSTC_BOOTSTRAP=1
 read -r -a flags <<<"${FUZZ_BUILD_FLAGS:-}"
 work=$(mktemp -d)
@@ -30,15 +41,29 @@ cargo fuzz build "${flags[@]}" --fuzz-dir fuzz >"$work/build.log" 2>&1 || {
     cat "$work/build.log" >&2
     exit 1
 }
-failed=0
-for target in "${targets[@]}"; do
+fuzz_one() { # target: its log in $work/<target>.log, its exit status in .status
+    local target=$1 status=0
     mkdir -p "$work/$target"
-    log="$work/$target.log"
-    status=0
     # -rss_limit_mb: the default 2 GB is kept; -timeout: a single input slower than
     # 10 s is a finding too (a hang).
     cargo fuzz run "${flags[@]}" --fuzz-dir fuzz "$target" "$work/$target" "fuzz/corpus/$target" -- \
-        -max_total_time="$seconds" -timeout=10 -print_final_stats=1 >"$log" 2>&1 || status=$?
+        -max_total_time="$seconds" -timeout=10 -print_final_stats=1 >"$work/$target.log" 2>&1 || status=$?
+    echo "$status" >"$work/$target.status"
+}
+running=0
+for target in "${targets[@]}"; do
+    fuzz_one "$target" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+done
+wait
+failed=0
+for target in "${targets[@]}"; do
+    log="$work/$target.log"
+    status=$(cat "$work/$target.status" 2>/dev/null || echo "?")
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     findings=$(ls "fuzz/artifacts/$target" 2>/dev/null | wc -l)
