@@ -1,12 +1,13 @@
-//! Behaviour of the public API: FEN round trips and errors, UCI notation, castling in
-//! both conventions, hashed and parallel perft, and no panics on any input.
+//! Behaviour of the public API: FEN round trips (FEN errors are in `formats.rs`), UCI
+//! notation, castling in both conventions, hashed and parallel perft, and no panics on
+//! any input.
 
 use proptest::prelude::*;
 use sliders_core::schemes::{Black, Classical};
 use sliders_core::Square;
 use sliders_movegen::{
-    divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, Board, FenField,
-    MoveKind, PerftTable,
+    divide, divide_parallel, perft, perft_hashed, perft_parallel, perft_with, Board, MoveKind,
+    PerftTable,
 };
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -226,34 +227,6 @@ fn depth_zero_and_one() {
     assert_eq!(perft(&b, 0), 1);
     assert_eq!(perft(&b, 1), 20);
     assert!(divide(&b, 0).is_empty());
-}
-
-#[test]
-fn fen_errors_name_the_field() {
-    let cases = [
-        ("", FenField::Missing),
-        ("8/8/8/8/8/8/8/8 w - -", FenField::Position),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", FenField::Trailing),
-        ("4k3/8/8/8/8/8/8/4K3 w - - zero 1", FenField::HalfmoveClock),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 one", FenField::FullmoveNumber),
-        ("4k3/8/8/8/8/8/8/4K3 white - - 0 1", FenField::SideToMove),
-        ("4k3/8/8/8/8/8/8/4K3 w Z - 0 1", FenField::Castling),
-        ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", FenField::EnPassant),
-        (
-            "4k3/8/8/8/8/8/8/4K2 w - - 0 1",
-            FenField::Placement { rank: 1 },
-        ),
-        (
-            "4k3/8/8/8/8/8/8/4K3/8 w - - 0 1",
-            FenField::Placement { rank: 0 },
-        ),
-        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", FenField::Position),
-        ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", FenField::Position),
-    ];
-    for (fen, field) in cases {
-        let err = Board::from_fen(fen).expect_err(fen);
-        assert_eq!(err.field, field, "{fen}: {err}");
-    }
 }
 
 fn fen_like() -> impl Strategy<Value = String> {

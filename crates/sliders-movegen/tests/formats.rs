@@ -4,63 +4,81 @@
 
 use sliders_movegen::{Board, Epd, EpdError, FenField, Operation, Square};
 
-fn field(fen: &str) -> FenField {
-    Board::from_fen(fen).expect_err(fen).field
-}
-
 #[test]
-fn errors_name_the_field() {
-    let ok = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    assert!(Board::from_fen(ok).is_ok());
-    assert_eq!(field(""), FenField::Missing);
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"),
-        FenField::Placement { rank: 1 }
-    );
-    assert_eq!(
-        field("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-        FenField::Placement { rank: 7 }
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-        FenField::Placement { rank: 0 }
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
-        FenField::SideToMove
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqX - 0 1"),
-        FenField::Castling
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1"),
-        FenField::Castling
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"),
-        FenField::EnPassant
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1"),
-        FenField::EnPassant
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"),
-        FenField::HalfmoveClock
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1"),
-        FenField::FullmoveNumber
-    );
-    assert_eq!(
-        field("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x"),
-        FenField::Trailing
-    );
-    assert_eq!(field("8/8/8/8/8/8/8/K7 w - - 0 1"), FenField::Position);
-    assert_eq!(field("k6k/8/8/8/8/8/8/K7 w - - 0 1"), FenField::Position);
-    assert_eq!(field("k7/8/8/8/8/8/8/K6P w - - 0 1"), FenField::Position);
-    assert_eq!(field("k7/8/8/8/8/8/8/R6K w - - 0 1"), FenField::Position);
+fn fen_errors_name_the_field() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(Board::from_fen(start).is_ok());
+    let cases = [
+        ("", FenField::Missing),
+        ("8/8/8/8/8/8/8/8 w - -", FenField::Position),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+            FenField::Placement { rank: 1 },
+        ),
+        (
+            "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            FenField::Placement { rank: 7 },
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            FenField::Placement { rank: 0 },
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2 w - - 0 1",
+            FenField::Placement { rank: 1 },
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3/8 w - - 0 1",
+            FenField::Placement { rank: 0 },
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            FenField::SideToMove,
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 white - - 0 1", FenField::SideToMove),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqX - 0 1",
+            FenField::Castling,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1",
+            FenField::Castling,
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w Z - 0 1", FenField::Castling),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+            FenField::EnPassant,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            FenField::EnPassant,
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", FenField::EnPassant),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            FenField::HalfmoveClock,
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - zero 1", FenField::HalfmoveClock),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1",
+            FenField::FullmoveNumber,
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 one", FenField::FullmoveNumber),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+            FenField::Trailing,
+        ),
+        ("8/8/8/8/8/8/8/K7 w - - 0 1", FenField::Position),
+        ("k6k/8/8/8/8/8/8/K7 w - - 0 1", FenField::Position),
+        ("k7/8/8/8/8/8/8/K6P w - - 0 1", FenField::Position),
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", FenField::Position),
+        ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", FenField::Position),
+        ("k7/8/8/8/8/8/8/R6K w - - 0 1", FenField::Position),
+    ];
+    for (fen, field) in cases {
+        let err = Board::from_fen(fen).expect_err(fen);
+        assert_eq!(err.field, field, "{fen}: {err}");
+    }
     let msg = Board::from_fen("k7/8/8/8/8/8/8/R6K w - - 0 1")
         .unwrap_err()
         .to_string();
