@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Tests run-ranges.sh on bishop d8 (period 26: each of its 256 ranges takes milliseconds):
+# the ranges together answer as the whole search does, a second run adds nothing, a run
+# after lines were lost runs exactly those ranges again, and another question's file or a
+# bad argument is refused with exit 2. About 5 s. Exit 0 when all hold.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+run="$here/run-ranges.sh"
+fail() {
+    echo "test-run-ranges: $*" >&2
+    exit 1
+}
+ranges() { grep -c '^[0-9]' "$1"; }
+
+# The 4-bit question (disproved): 256 ranges, each none, each once.
+"$run" bishop d8 4 "$work/d8-4.txt" 2 >/dev/null
+[ "$(ranges "$work/d8-4.txt")" = 256 ] || fail "d8 4: $(ranges "$work/d8-4.txt") ranges, not 256"
+[ "$(awk '/^[0-9]/ && $4 == "none"' "$work/d8-4.txt" | wc -l)" = 256 ] || fail "d8 4: a range is not none"
+[ "$(awk '/^[0-9]/ {print $1}' "$work/d8-4.txt" | sort -u | wc -l)" = 256 ] || fail "d8 4: a range twice"
+
+# Run again: nothing to do, nothing added.
+out=$("$run" bishop d8 4 "$work/d8-4.txt")
+[ "$out" = "every range is in $work/d8-4.txt" ] || fail "second run said: $out"
+[ "$(ranges "$work/d8-4.txt")" = 256 ] || fail "the second run added lines"
+
+# Lines lost (a run stopped early): exactly those ranges run again.
+grep -v '^\(8192\|65536\|1044480\) ' "$work/d8-4.txt" >"$work/cut.txt"
+out=$("$run" bishop d8 4 "$work/cut.txt" 1)
+[ "${out%%$'\n'*}" = "3 of 256 ranges to run, 1 at a time" ] || fail "resume said: $out"
+[ "$(ranges "$work/cut.txt")" = 256 ] || fail "the resumed file has $(ranges "$work/cut.txt") ranges"
+
+# The 5-bit question (published): the smallest magic of all ranges is the whole search's.
+"$run" bishop d8 5 "$work/d8-5.txt" 2 >/dev/null
+gcc -O2 -o "$work/exhaust" "$here/exhaust.c"
+whole=$("$work/exhaust" bishop d8 5 | tail -1)
+first=$(awk '/^[0-9]/ && $4 ~ /^found_/ {print $1, $4}' "$work/d8-5.txt" | sort -n | head -1 | cut -d' ' -f2)
+[ "${first//_/ }" = "$whole" ] || fail "d8 5: the ranges' first magic $first, the whole search's $whole"
+
+# Refusals: another question's file, bad arguments.
+set +e
+"$run" bishop d7 4 "$work/d8-4.txt" 2>/dev/null
+[ $? = 2 ] || fail "another question's file was not refused with exit 2"
+"$run" queen d8 4 "$work/q.txt" 2>/dev/null
+[ $? = 2 ] || fail "a bad piece was not refused with exit 2"
+"$run" bishop d8 4 "$work/j.txt" 0 2>/dev/null
+[ $? = 2 ] || fail "JOBS 0 was not refused with exit 2"
+set -e
+[ ! -e "$work/q.txt" ] && [ ! -e "$work/j.txt" ] || fail "a refused run wrote a file"
+echo "test-run-ranges: ok"
