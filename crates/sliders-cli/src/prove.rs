@@ -387,6 +387,12 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         done.nodes,
         done.seconds
     );
+    if let Some(cube) = done.found_cube {
+        println!(
+            "exhaust: the magic came from cube {cube} (counted from 0 in the list of all {} cubes)",
+            done.cubes
+        );
+    }
     finish_shard(
         question,
         done.answer,

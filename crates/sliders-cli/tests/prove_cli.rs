@@ -162,6 +162,8 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     assert_eq!(found.status.code(), Some(0));
     // The smallest 4-bit magic for b1: the search tries 0 before 1 from the top bit.
     assert_eq!(last(&found), "found 0x00040405027fffc0");
+    // The cube that held it is named (the search crate's test checks which one it is).
+    assert!(String::from_utf8_lossy(&found.stdout).contains("exhaust: the magic came from cube "));
     // --descending tries 1 before 0: the largest magic below the period (2^54) instead.
     let largest = sliders(&[
         "prove",

@@ -344,6 +344,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
         done: stopped.cubes / 2,
         nodes: 7,
         found: None,
+        found_cube: None,
     };
     std::fs::write(&state, serde_json::to_string(&saved).unwrap()).unwrap();
     let options = ExhaustOptions {
@@ -588,6 +589,40 @@ fn a_shard_that_finds_a_magic_makes_the_merge_find_it() {
 }
 
 #[test]
+fn a_run_names_the_cube_that_held_its_magic() {
+    // Bishop b1, 4 bits: the whole run's magic comes out of the cube it names and the
+    // cubes before that hold none; a run on the same state names it again, and so does
+    // the first shard with a magic, by its place among all the cubes.
+    let dir = std::env::temp_dir().join(format!("sliders-exhaust-cube-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let q = question(RookOrBishop::Bishop, Square::B1, 4);
+    let options = ExhaustOptions {
+        threads: 2,
+        state: Some(dir.join("whole.json")),
+        ..ExhaustOptions::default()
+    };
+    let whole = exhaust(&q, &options).unwrap();
+    let magic = whole.answer.unwrap().expect("bishop b1 has 4-bit magics");
+    let at = whole.found_cube.expect("the cube of the magic");
+    let ex = Exhaust::new(&q).unwrap();
+    let cubes = ex.cubes(whole.depth);
+    assert_eq!(cubes.len(), whole.cubes);
+    assert_eq!(ex.search_cube(cubes[at], whole.depth).found, Some(magic));
+    assert!(cubes[..at]
+        .iter()
+        .all(|&c| ex.search_cube(c, whole.depth).found.is_none()));
+    let again = exhaust(&q, &options).unwrap();
+    assert_eq!((again.answer, again.found_cube), (whole.answer, Some(at)));
+    let shards: Vec<_> = (0..4)
+        .map(|i| shard_run(&q, &dir.join(format!("{i}.json")), i, 4))
+        .collect();
+    let first = shards.iter().find(|s| s.found_cube.is_some()).unwrap();
+    assert_eq!((first.answer, first.found_cube), (whole.answer, Some(at)));
+    assert!(first.range.contains(&at));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_cube_under_way_is_abandoned_when_asked_to_halt() {
     // Rook g1, 10 bits: its first cubes are cut at once, the fifth runs for minutes
     // (2026-11-24, Zen 3: over 8 minutes unfinished). Asked to halt, the search gives
@@ -629,33 +664,43 @@ fn the_magics_found_in_the_published_rank_7_cubes_verify() {
     }
 }
 
-#[test]
-fn the_independent_search_of_rook_b2_answered_none_on_every_cube_once() {
-    // Rook b2's 9-bit question as tools/independent-exhaust (C, written without
-    // reading this crate) answered it, one line per range of 20-bit cubes: together
-    // the ranges must cover every cube exactly once, each with `none`; a lost, repeated
-    // or `found` range would leave b2's second look incomplete.
-    let text = include_str!("../../../tests/data/own/rook_b2_9_independent_exhaust.txt");
-    assert!(
-        text.contains("exhaust rook b2 9 --cube-bits 20"),
-        "the question"
-    );
-    let mut ranges: Vec<(u64, u64, &str, u64)> = text
+/// The ranges of 20-bit cubes that tools/independent-exhaust (C, written without
+/// reading this crate) answered for one question, as its run-ranges.sh keeps them: each
+/// `start end nodes answer seconds`, sorted, checked to be disjoint and every one
+/// `none` (a `found` range would be a magic the other search missed).
+fn independent_ranges(text: &str, question: &str) -> Vec<(u64, u64)> {
+    assert!(text.contains(question), "the question {question}");
+    let mut ranges: Vec<(u64, u64)> = text
         .lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
             let field: Vec<&str> = line.split_whitespace().collect();
             assert_eq!(field.len(), 5, "start end nodes answer seconds: {line}");
             let number = |i: usize| field[i].parse::<u64>().expect(line);
-            (number(0), number(1), field[3], number(2))
+            assert!(number(2) > 0, "no nodes: {line}");
+            assert_eq!(field[3], "none", "{line}");
+            (number(0), number(1))
         })
         .collect();
     ranges.sort_unstable();
+    let mut past = 0;
+    for &(start, end) in &ranges {
+        assert!(start >= past, "ranges overlap before cube {start}");
+        assert!(end > start && end <= 1 << 20, "range {start}..{end}");
+        past = end;
+    }
+    ranges
+}
+
+#[test]
+fn the_independent_search_of_rook_b2_answered_none_on_every_cube_once() {
+    // Together the ranges must cover every cube, each once, with `none`: a lost range
+    // would leave b2's second look incomplete.
+    let text = include_str!("../../../tests/data/own/rook_b2_9_independent_exhaust.txt");
+    let ranges = independent_ranges(text, "exhaust rook b2 9 --cube-bits 20");
     let mut next = 0;
-    for &(start, end, answer, nodes) in &ranges {
-        assert_eq!(start, next, "a gap or an overlap before cube {start}");
-        assert!(end > start && nodes > 0, "range {start}..{end}");
-        assert_eq!(answer, "none", "range {start}..{end}");
+    for &(start, end) in &ranges {
+        assert_eq!(start, next, "a gap before cube {start}");
         next = end;
     }
     assert_eq!(next, 1 << 20, "every cube of 20 bits");

@@ -395,6 +395,10 @@ pub struct Exhausted {
     pub range: std::ops::Range<usize>,
     /// Cubes of `range` searched (in order), this run and the runs it resumed.
     pub cubes_done: usize,
+    /// The cube that held the magic found: its place among all the cubes (not the
+    /// shard's), counted from 0. `None` without a magic, and for a state written before
+    /// states kept it.
+    pub found_cube: Option<usize>,
     /// Magic bits below the cubes' prefixes.
     pub depth: u32,
     /// Nodes visited in the cubes (this run and the runs it resumed).
@@ -422,6 +426,9 @@ pub struct ExhaustState {
     pub nodes: u64,
     /// A magic found, in hex.
     pub found: Option<String>,
+    /// The cube that held it, as [`Exhausted::found_cube`] (absent in older states).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub found_cube: Option<usize>,
 }
 
 /// Magic bits the cubes fix below the top of the period: at most 2^20 cubes, listed by a
@@ -517,6 +524,13 @@ fn check_counts(
     if state.found.is_some() && state.done == 0 {
         return Err(bad("a magic found with no cube done".into()));
     }
+    if let Some(cube) = state.found_cube {
+        if state.found.is_none() || cube >= cubes {
+            return Err(bad(format!(
+                "found_cube {cube} without a magic found, or past the {cubes} cubes"
+            )));
+        }
+    }
     Ok(())
 }
 
@@ -562,6 +576,7 @@ pub fn exhaust(
         done: 0,
         nodes: 0,
         found: None,
+        found_cube: None,
     });
     let path = options.state.as_deref().unwrap_or(std::path::Path::new(""));
     check_counts(path, &state, cubes.len(), range.len())?;
@@ -595,12 +610,18 @@ pub fn exhaust(
         });
         // The cubes done count in order: up to the first one not started.
         let searched: Vec<CubeOutcome> = outcomes.iter().map_while(|o| *o).collect();
+        let first_cube = range.start + state.done;
         state.nodes += searched.iter().map(|o| o.nodes).sum::<u64>();
         state.done += searched.len();
-        if let Some(magic) = searched.iter().find_map(|o| o.found) {
+        if let Some((at, magic)) = searched
+            .iter()
+            .enumerate()
+            .find_map(|(at, o)| o.found.map(|magic| (at, magic)))
+        {
             super::verify_magic(question, magic)
                 .map_err(|e| super::ProveError::WrongMagic(magic, e))?;
             state.found = Some(format!("0x{magic:016x}"));
+            state.found_cube = Some(first_cube + at);
             found = Some(magic);
         }
         if let Some(path) = &options.state {
@@ -626,6 +647,7 @@ pub fn exhaust(
         cubes: state.cubes,
         range,
         cubes_done: state.done,
+        found_cube: state.found_cube.filter(|_| found.is_some()),
         depth,
         nodes: state.nodes,
         seconds: start.elapsed().as_secs_f64(),
