@@ -705,3 +705,17 @@ fn the_independent_search_of_rook_b2_answered_none_on_every_cube_once() {
     }
     assert_eq!(next, 1 << 20, "every cube of 20 bits");
 }
+
+#[test]
+fn the_independent_search_of_rook_a2_has_answered_none_where_it_ran() {
+    // Rook a2's second look is under way (docs/research-n-minus-1.md): every range it
+    // has answered is none and no range is there twice; the doc's count is this one's.
+    let text = include_str!("../../../tests/data/own/rook_a2_10_independent_exhaust.txt");
+    let ranges = independent_ranges(text, "exhaust rook a2 10 --cube-bits 20");
+    assert!(ranges
+        .iter()
+        .all(|&(start, end)| end - start == 4096 && start % 4096 == 0));
+    let doc = include_str!("../../../docs/research-n-minus-1.md");
+    let said = format!("{} of its 256 ranges", ranges.len());
+    assert!(doc.contains(&said), "the doc should say {said:?}");
+}
