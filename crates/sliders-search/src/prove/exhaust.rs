@@ -647,7 +647,7 @@ pub fn exhaust(
         cubes: state.cubes,
         range,
         cubes_done: state.done,
-        found_cube: state.found_cube.filter(|_| found.is_some()),
+        found_cube: state.found_cube,
         depth,
         nodes: state.nodes,
         seconds: start.elapsed().as_secs_f64(),
