@@ -2,7 +2,7 @@
 # Tests run-ranges.sh on bishop d8 (period 26: each of its 256 ranges takes milliseconds):
 # the ranges together answer as the whole search does, a second run adds nothing, a run
 # after lines were lost runs exactly those ranges again, and another question's file or a
-# bad argument is refused with exit 2. About 5 s. Exit 0 when all hold.
+# bad argument is refused with exit 2. About 10 s in CI. Exit 0 when all hold.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)

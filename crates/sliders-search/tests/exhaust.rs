@@ -719,7 +719,7 @@ fn the_independent_search_of_rook_a2_has_answered_none_where_it_ran() {
     let doc = include_str!("../../../docs/research-n-minus-1.md");
     let counts: Vec<&str> = doc
         .split(" of its 256 ranges")
-        .map(|before| before.rsplit(' ').next().unwrap_or_default())
+        .map(|before| before.split_whitespace().last().unwrap_or_default())
         .collect();
     let counts = &counts[..counts.len() - 1];
     assert!(!counts.is_empty(), "the doc gives no count");
