@@ -127,7 +127,11 @@ fn descending_the_search_finds_the_largest_magic_a_brute_force_counting_down_fin
     // Its cubes are the same prefixes, in decreasing order.
     let q = question(RookOrBishop::Bishop, Square::B1, 4);
     let up = Exhaust::new(&q).unwrap().cubes(40);
-    let mut down = Exhaust::new(&q).unwrap().order(Order::Descending).cubes(40);
+    let mut down = Exhaust::new(&q)
+        .unwrap()
+        .order(Order::Descending)
+        .unwrap()
+        .cubes(40);
     assert!(down.windows(2).all(|w| w[0] > w[1]) && up.len() > 10);
     down.reverse();
     assert_eq!(up, down);
@@ -179,7 +183,7 @@ fn low_first_the_search_finds_the_first_magic_of_its_order_that_a_brute_force_fi
     // The cubes are values of the low 20 bits, in the search's order, and searching them
     // one by one finds the whole search's magic.
     let q = question(RookOrBishop::Bishop, Square::D8, 5);
-    let ex = Exhaust::new(&q).unwrap().order(Order::LowFirst);
+    let ex = Exhaust::new(&q).unwrap().order(Order::LowFirst).unwrap();
     let depth = q.period_bits() - 20;
     let cubes = ex.cubes(depth);
     assert!(cubes.len() > 10 && cubes.iter().all(|&c| c < 1 << 20));
@@ -261,7 +265,7 @@ fn low_first_the_rank_7_rook_magic_it_found_comes_out_of_its_cube() {
     let q = question(RookOrBishop::Rook, Square::G7, 9);
     let magic = 0x0003_ffd7_d870_58c0;
     assert_eq!(verify_magic(&q, magic), Ok(448));
-    let ex = Exhaust::new(&q).unwrap().order(Order::LowFirst);
+    let ex = Exhaust::new(&q).unwrap().order(Order::LowFirst).unwrap();
     let depth = q.period_bits() - 20;
     let cube = magic & ((1 << 20) - 1);
     let out = ex.search_cube(cube, depth);
@@ -434,17 +438,166 @@ fn the_published_rank_7_8_rook_questions_the_low_first_search_answered_verify() 
     }
 }
 
-#[test]
-fn black_questions_are_refused() {
-    let q = Question {
+fn black(piece: RookOrBishop, square: Square, bits: u32) -> Question {
+    Question {
         scheme: IndexScheme::Black,
-        ..question(RookOrBishop::Bishop, Square::D1, 4)
+        ..question(piece, square, bits)
+    }
+}
+
+/// A plain generator for the magics tried below (splitmix64).
+fn magics(mut seed: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        Some(z ^ (z >> 31))
+    })
+}
+
+/// The first magic of `first..first + count` that works as a black magic for `q`, by the
+/// black index itself, `(occupied | !mask)·magic`, with a table of its own.
+fn black_brute_force(q: &Question, first: u64, count: u64) -> Option<u64> {
+    let mask = q.piece.mask(q.square);
+    let occupancies: Vec<(u64, u64)> = mask
+        .subsets()
+        .map(|o| (o.0 | !mask.0, q.piece.attacks(q.square, o).0))
+        .collect();
+    let shift = 64 - q.bits;
+    let mut table = vec![(0u64, 0u64); 1 << q.bits];
+    (first..first + count).find(|&magic| {
+        occupancies.iter().all(|&(relevant, attacks)| {
+            let i = (relevant.wrapping_mul(magic) >> shift) as usize;
+            let clash = table[i].1 == magic + 1 && table[i].0 != attacks;
+            table[i] = (attacks, magic + 1);
+            !clash
+        })
+    })
+}
+
+#[test]
+fn the_black_leaf_test_is_the_verifiers_and_the_bits_above_the_period_only_rotate() {
+    // The search takes a black question as the walk on `(mask ^ o) + 1` (the module's
+    // text). Its leaf test must say what the verifier
+    // says of the black index, and the verifier must say the same of a magic and of its
+    // bits below the search's period: on sparse random magics (three random numbers
+    // ANDed, as magic finders draw them), and on the magics the search finds with
+    // random bits put above the period.
+    let mut verdicts = [0, 0];
+    for (piece, square, bits) in [
+        (RookOrBishop::Bishop, Square::B1, 5),
+        (RookOrBishop::Bishop, Square::D4, 9),
+        (RookOrBishop::Rook, Square::B2, 9),
+        (RookOrBishop::Rook, Square::A2, 10),
+        (RookOrBishop::Rook, Square::H7, 10),
+    ] {
+        let q = black(piece, square, bits);
+        let ex = Exhaust::new(&q).unwrap();
+        let period = ex.period();
+        let low = (1u64 << period) - 1;
+        let mut draws = magics(square as u64);
+        let mut tried: Vec<u64> = (0..2_000)
+            .map(|_| draws.next().unwrap() & draws.next().unwrap() & draws.next().unwrap())
+            .collect();
+        if piece == RookOrBishop::Bishop {
+            let found = first_found(&q).unwrap();
+            tried.extend(draws.by_ref().take(200).map(|high| found | high << period));
+        }
+        for magic in tried {
+            let valid = verify_magic(&q, magic).is_ok();
+            assert_eq!(
+                verify_magic(&q, magic & low).is_ok(),
+                valid,
+                "{square} 0x{magic:x}"
+            );
+            assert_eq!(works(&ex, magic & low), valid, "{square} 0x{magic:x}");
+            verdicts[valid as usize] += 1;
+        }
+    }
+    assert!(verdicts[0] > 5_000 && verdicts[1] >= 400, "{verdicts:?}");
+}
+
+#[test]
+fn black_cubes_find_what_a_brute_force_over_the_cube_finds() {
+    // Within a cube of 2^22 magics (every magic with the same bits from 22 up), the
+    // search stops at the first black magic a brute force counting up through the cube
+    // stops at, or finds none where it finds none: cubes of random magics, and the
+    // cubes of magics the search found.
+    let depth = 22;
+    let mut answers = [0, 0];
+    for (square, bits, seed) in [
+        (Square::B1, 4, 1),
+        (Square::G1, 4, 2),
+        (Square::H1, 5, 3),
+        (Square::D1, 4, 4),
+    ] {
+        let q = black(RookOrBishop::Bishop, square, bits);
+        let ex = Exhaust::new(&q).unwrap();
+        let low = (1u64 << ex.period()) - 1;
+        let mut prefixes: Vec<u64> = magics(seed).take(3).map(|m| m & low).collect();
+        prefixes.extend(first_found(&q));
+        for prefix in prefixes {
+            let cube = prefix >> depth << depth;
+            let found = ex.search_cube(cube, depth).found;
+            assert_eq!(
+                found,
+                black_brute_force(&q, cube, 1 << depth),
+                "bishop {square}, cube 0x{cube:x}"
+            );
+            answers[found.is_some() as usize] += 1;
+        }
+    }
+    assert!(answers[0] >= 3 && answers[1] >= 3, "{answers:?}");
+}
+
+#[test]
+fn the_black_search_agrees_with_the_sat_answers() {
+    // `sliders prove bishop SQ --bits N --scheme black` (CaDiCaL, proofs checked;
+    // docs/research-n-minus-1.md): b1 4, g1 4 and h1 5 satisfiable, d1 4 (the open
+    // square, proof committed) and e1 4 unsatisfiable. The whole black search must
+    // agree, and a magic it finds must verify.
+    for (square, bits, exists) in [
+        (Square::B1, 4, true),
+        (Square::G1, 4, true),
+        (Square::H1, 5, true),
+        (Square::D1, 4, false),
+        (Square::E1, 4, false),
+    ] {
+        let q = black(RookOrBishop::Bishop, square, bits);
+        assert_eq!(first_found(&q).is_some(), exists, "bishop {square}");
+    }
+}
+
+#[test]
+fn black_questions_are_refused_the_low_first_order() {
+    let q = black(RookOrBishop::Bishop, Square::D1, 4);
+    assert!(Exhaust::new(&q).unwrap().order(Order::LowFirst).is_none());
+    let low_first = ExhaustOptions {
+        order: Order::LowFirst,
+        ..ExhaustOptions::default()
     };
-    assert!(Exhaust::new(&q).is_none());
     assert!(matches!(
-        exhaust(&q, &ExhaustOptions::default()),
+        exhaust(&q, &low_first),
         Err(ProveError::Question(_))
     ));
+    // The black search's states are its own.
+    let dir = std::env::temp_dir().join(format!("sliders-black-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("state.json");
+    let with_state = ExhaustOptions {
+        state: Some(state.clone()),
+        ..ExhaustOptions::default()
+    };
+    assert!(exhaust(&q, &with_state).is_ok());
+    let text = std::fs::read_to_string(&state).unwrap();
+    assert!(text.contains("\"bishop d1 4 black\""), "{text}");
+    let fancy = question(RookOrBishop::Bishop, Square::D1, 4);
+    assert!(matches!(
+        exhaust(&fancy, &with_state),
+        Err(ProveError::State(_))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs shard `i` of `n` of `q` with its state in `state`.

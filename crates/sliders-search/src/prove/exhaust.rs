@@ -11,6 +11,17 @@
 //! other attacks. Occupancies are taken in increasing order, since small numbers have
 //! short arcs: the occupancies of the low squares (high magic bits) are settled first.
 //!
+//! Black magics index `(occupied | !mask)·m`. An occupancy `o` of the mask shares no bit
+//! with `!mask`, so `o | !mask = o + !mask = -((mask ^ o) + 1)` modulo 2^64, and the
+//! product is `-(v·m)` with `v = (mask ^ o) + 1`. The top `bits` bits of `-y` are
+//! `2^bits - 1` minus those of `y - 1` (for `y = 0` too), a reflection of the index that
+//! keeps every collision as it is; and `y - 1` has other top bits than `y` only when `y`
+//! is a multiple of the bucket `2^(64 - bits)`, which for an odd `v` means that `m` is,
+//! and then for every occupancy alike (a rotation). So the black question is the same
+//! walk on the numbers `v`. Its magic bits from `max(64 - bits, fancy period)` up never
+//! need a search: `v·2^j` is then `2^j` for every occupancy (`v - 1` is shifted out), a
+//! constant multiple of the bucket that only rotates the index.
+//!
 //! That is the default order, [`Order::Ascending`]; [`Order::Descending`] visits 1
 //! before 0, and [`Order::LowFirst`] fixes the bits from bit 0 up instead
 //! (module `low_first`), for the squares whose mask squares are high.
@@ -57,7 +68,10 @@ impl Order {
 /// The question, prepared: occupancies in increasing order with their attack classes.
 #[derive(Clone, Debug)]
 pub struct Exhaust {
+    /// The numbers multiplied by the magic (the occupancy, or `(mask ^ o) + 1` for a
+    /// black question), in increasing order, with their attack classes.
     occupancies: Vec<(u64, u16)>,
+    black: bool,
     bits: u32,
     period: u32,
     order: Order,
@@ -105,12 +119,13 @@ const FREE: u16 = u16::MAX;
 const REACH: u128 = 1;
 
 impl Exhaust {
-    /// Prepares `question`; `None` unless it is a fancy magic question (black magics
-    /// multiply the mask's complement too, whose arcs never get short).
+    /// Prepares `question` (fancy or black, see the module's text); `None` unless it
+    /// has 1 to 16 index bits.
     pub fn new(question: &Question) -> Option<Exhaust> {
-        if question.scheme != IndexScheme::Fancy || !(1..=16).contains(&question.bits) {
+        if !(1..=16).contains(&question.bits) {
             return None;
         }
+        let black = question.scheme == IndexScheme::Black;
         let mask = question.piece.mask(question.square);
         let mut classes: HashMap<u64, u16> = HashMap::new();
         let mut occupancies: Vec<(u64, u16)> = mask
@@ -118,26 +133,41 @@ impl Exhaust {
             .map(|occ| {
                 let attacks = question.piece.attacks(question.square, occ).0;
                 let next = classes.len() as u16;
-                (occ.0, *classes.entry(attacks).or_insert(next))
+                let value = if black { (mask.0 ^ occ.0) + 1 } else { occ.0 };
+                (value, *classes.entry(attacks).or_insert(next))
             })
             .collect();
         occupancies.sort_unstable();
+        let fancy_period = Question {
+            scheme: IndexScheme::Fancy,
+            ..*question
+        }
+        .period_bits();
         Some(Exhaust {
             occupancies,
+            black,
             bits: question.bits,
-            period: question.period_bits(),
+            period: if black {
+                fancy_period.max(64 - question.bits)
+            } else {
+                fancy_period
+            },
             order: Order::Ascending,
             low_first: None,
         })
     }
 
     /// Visits the magics in `order` (the cubes come in that order too, and the first
-    /// magic found is the first in it).
-    pub fn order(mut self, order: Order) -> Exhaust {
+    /// magic found is the first in it). `None` for [`Order::LowFirst`] on a black
+    /// question, whose products have no low bits settled before the rest.
+    pub fn order(mut self, order: Order) -> Option<Exhaust> {
+        if order == Order::LowFirst && self.black {
+            return None;
+        }
         self.order = order;
         self.low_first =
             (order == Order::LowFirst).then(|| self.prepare_low_first(cube_depth(&self)));
-        self
+        Some(self)
     }
 
     /// The search from bit 0 up, with a step boundary where cubes of `depth` start.
@@ -159,7 +189,8 @@ impl Exhaust {
         }
     }
 
-    /// Magic bits that are searched (bits `0..period`).
+    /// Magic bits that are searched (bits `0..period`): the question's period for a
+    /// fancy question, at least `64 - bits` for a black one.
     pub fn period(&self) -> u32 {
         self.period
     }
@@ -353,7 +384,8 @@ impl Walk<'_> {
 }
 
 /// Whether `magic` (bits above the period 0) maps `ex`'s occupancies without a
-/// destructive collision: the search's own leaf test, for its tests.
+/// destructive collision: the search's own leaf test (on its numbers, for a black
+/// question a reflection or rotation of the index), for its tests.
 pub fn works(ex: &Exhaust, magic: u64) -> bool {
     let shift = 64 - ex.bits;
     let mut slot = vec![FREE; 1 << ex.bits];
@@ -401,6 +433,9 @@ pub struct Exhausted {
     pub found_cube: Option<usize>,
     /// Magic bits below the cubes' prefixes.
     pub depth: u32,
+    /// Magic bits searched: the answer covers every magic below `2^period`, and the
+    /// bits above never matter ([`Exhaust::period`]).
+    pub period: u32,
     /// Nodes visited in the cubes (this run and the runs it resumed).
     pub nodes: u64,
     /// Seconds of this run.
@@ -444,29 +479,35 @@ fn cube_depth(ex: &Exhaust) -> u32 {
     ex.period().saturating_sub(CUBE_BITS).max(1)
 }
 
-/// The state's name for the question: `rook b2 9`, and ` descending` or ` low-first`
-/// for those orders.
+/// The state's name for the question: `rook b2 9`, then ` black` for a black question,
+/// and ` descending` or ` low-first` for those orders.
 fn question_name(question: &Question, order: Order) -> String {
     format!(
-        "{} {} {}{}",
+        "{} {} {}{}{}",
         question.piece.name(),
         question.square,
         question.bits,
+        match question.scheme {
+            IndexScheme::Fancy => "",
+            IndexScheme::Black => " black",
+        },
         order.suffix()
     )
 }
 
 /// [`Exhaust::new`], or the error saying which questions the search answers.
 fn prepare(question: &Question, order: Order) -> Result<Exhaust, super::ProveError> {
-    Exhaust::new(question)
-        .map(|ex| ex.order(order))
-        .ok_or_else(|| {
-            super::ProveError::Question(format!(
-            "the exhaustive search answers fancy questions with 1 to 16 index bits, not {} with {}",
-            question.scheme.name(),
+    let ex = Exhaust::new(question).ok_or_else(|| {
+        super::ProveError::Question(format!(
+            "the exhaustive search answers questions with 1 to 16 index bits, not {}",
             question.bits
         ))
-        })
+    })?;
+    ex.order(order).ok_or_else(|| {
+        super::ProveError::Question(
+            "the low-first order answers fancy questions, not black ones".into(),
+        )
+    })
 }
 
 /// Refuses a state of another question, depth or shard than this run's.
@@ -534,7 +575,7 @@ fn check_counts(
     Ok(())
 }
 
-/// Searches every fancy magic below the period for `question` (see the module's text),
+/// Searches every magic below the period for `question` (see the module's text),
 /// in parallel over cubes, keeping its progress in `options.state`. A magic found is
 /// verified against the reference attacks before it is returned.
 pub fn exhaust(
@@ -649,6 +690,7 @@ pub fn exhaust(
         cubes_done: state.done,
         found_cube: state.found_cube,
         depth,
+        period: ex.period(),
         nodes: state.nodes,
         seconds: start.elapsed().as_secs_f64(),
     })
