@@ -2,7 +2,7 @@
  *
  * Independent second implementation (written without reading the other one).
  * Build: gcc -O2 -o exhaust exhaust.c
- * Usage: exhaust <rook|bishop> <square> <bits> [--cube-bits C --cubes A B]
+ * Usage: exhaust <rook|bishop> <square> <bits> [--black] [--cube-bits C --cubes A B]
  *        exhaust selftest <status.csv>
  *
  * Squares: a1=0 .. h8=63 (8*rank+file).  index(v) = (v*m mod 2^64) >> (64-k).
@@ -11,6 +11,32 @@
  * At a node bits u..p-1 are fixed (value m, lower bits 0); any completion is
  * m+x, 0 <= x < 2^u, so v*(m+x) mod 2^64 lies in the arc that starts at v*m
  * mod 2^64 and has length v*(2^u-1)+1 (wrapping).
+ *
+ * Black magics (--black): the index is ((o | ~M) * m mod 2^64) >> (64-k), M the
+ * mask, o an occupancy (a subset of M). Everything below is mod 2^64.
+ *  (a) o and ~M share no bit, so o | ~M = o + ~M = o - M - 1 = -((M ^ o) + 1)
+ *      (M ^ o = M - o as o is a subset of M). Let v = (M ^ o) + 1 (odd:
+ *      M ^ o has no bit below the lowest mask square, which is >= 1) and
+ *      y = v*m; the black product is -y.
+ *  (b) -y = ~(y - 1), so the top k bits of -y are (2^k - 1) minus the top k
+ *      bits of y - 1. Those differ from the top k bits of y exactly when y is a
+ *      multiple of 2^(64-k) (then they are one less, mod 2^k). v is odd, so
+ *      v*m = 0 mod 2^(64-k) iff m = 0 mod 2^(64-k): for ALL occupancies or for
+ *      none. So the black index is R(top_k(v*m)) with R(b) = 2^k-1-b or
+ *      R(b) = 2^k-1-(b-1 mod 2^k), one bijection R for all o: two occupancies
+ *      share a black index iff they share the index top_k(v*m). Hence m is a
+ *      black magic iff the fancy-style map on the numbers v (sorted, with the
+ *      attack class of o = (v-1) ^ M) has no destructive collision, and the
+ *      search below runs unchanged on them.
+ *  (c) Period: for a magic bit j >= p = 64 - (lowest square of M), 2^j * v =
+ *      2^j + 2^j * (M ^ o) = 2^j, as M ^ o has no bit below that square. So bit
+ *      j adds the same 2^j to every product; if also j >= 64-k, that is a
+ *      multiple of 2^(64-k): every index shifts by the same amount mod 2^k,
+ *      and no pair changes from equal to different. So the black search runs
+ *      over the magics below 2^max(64-k, p) (P->p below), and "none there"
+ *      means none at all; a magic found there stays one with any higher bits.
+ * A black magic found is re-checked by plain_check_x with the index as defined
+ * above (not through v); the selftest checks (a)-(c) on random magics.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -56,9 +82,9 @@ static int lowest(u64 x) { return __builtin_ctzll(x); }
 
 /* ---------------------------------------------------------------- problem */
 typedef struct {
-    int piece, sq, k, shift, p, n, ncls;
+    int piece, sq, k, shift, p, n, ncls; /* p: the search's period (see (c) for black) */
     u64 mask;
-    u64 *v;   /* occupancies, sorted ascending */
+    u64 *v;   /* occupancies, or (M ^ o) + 1 for black, sorted ascending */
     int *cls; /* attack-set class id of each occupancy */
 } Problem;
 
@@ -67,21 +93,22 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static void problem_init(Problem *P, int piece, int sq, int k) {
+static void problem_init(Problem *P, int piece, int sq, int k, int black) {
     P->piece = piece; P->sq = sq; P->k = k; P->shift = 64 - k;
     P->mask = mask_of(piece, sq);
     P->p = 64 - lowest(P->mask);
+    if (black && P->p < 64 - k) P->p = 64 - k; /* (c) in the header */
     P->n = 1 << __builtin_popcountll(P->mask);
     P->v = malloc(sizeof(u64) * P->n);
     P->cls = malloc(sizeof(int) * P->n);
     u64 *distinct = malloc(sizeof(u64) * P->n);
     int i = 0;
     u64 s = 0;
-    do { P->v[i++] = s; s = (s - P->mask) & P->mask; } while (s); /* all subsets */
+    do { P->v[i++] = black ? (P->mask ^ s) + 1 : s; s = (s - P->mask) & P->mask; } while (s); /* all subsets */
     qsort(P->v, P->n, sizeof(u64), cmp_u64);
     P->ncls = 0;
     for (i = 0; i < P->n; i++) {
-        u64 a = attacks(piece, sq, P->v[i]);
+        u64 a = attacks(piece, sq, black ? (P->v[i] - 1) ^ P->mask : P->v[i]);
         int c = 0;
         while (c < P->ncls && distinct[c] != a) c++;
         if (c == P->ncls) distinct[P->ncls++] = a;
@@ -93,12 +120,13 @@ static void problem_init(Problem *P, int piece, int sq, int k) {
 static void problem_free(Problem *P) { free(P->v); free(P->cls); }
 
 /* Plain check, deliberately separate from the search: recompute the
- * occupancies and attacks and compare every pair. */
-static int plain_check(int piece, int sq, int k, u64 magic) {
+ * occupancies and attacks and compare every pair. With black, the index is the
+ * black one as defined, ((o | ~mask) * magic) >> (64-k), not the v form. */
+static int plain_check_x(int piece, int sq, int k, u64 magic, int black) {
     u64 mask = mask_of(piece, sq);
     int n = 1 << __builtin_popcountll(mask), i = 0, ok = 1;
     u64 *occ = malloc(sizeof(u64) * n), *att = malloc(sizeof(u64) * n), s = 0;
-    do { occ[i] = s; att[i] = attacks(piece, sq, s); i++; s = (s - mask) & mask; } while (s);
+    do { occ[i] = black ? s | ~mask : s; att[i] = attacks(piece, sq, s); i++; s = (s - mask) & mask; } while (s);
     for (i = 0; i < n && ok; i++)
         for (int j = i + 1; j < n; j++)
             if (att[i] != att[j] && (occ[i] * magic) >> (64 - k) == (occ[j] * magic) >> (64 - k)) {
@@ -108,6 +136,7 @@ static int plain_check(int piece, int sq, int k, u64 magic) {
     free(occ); free(att);
     return ok;
 }
+static int plain_check(int piece, int sq, int k, u64 magic) { return plain_check_x(piece, sq, k, magic, 0); }
 
 /* ---------------------------------------------------------------- search */
 typedef struct {
@@ -285,7 +314,7 @@ static void fmt_answer(int hit, u64 m, char *out) {
  * split into 4 sub-ranges must give the same answer. */
 static void cmp_brute(int piece, int sq, int k, int C, u64 A, u64 B) {
     Problem P;
-    problem_init(&P, piece, sq, k);
+    problem_init(&P, piece, sq, k, 0);
     u64 fs = 0, fb = 0, nodes, f4 = 0, n4;
     int hs = search(&P, C, A, B, &fs, &nodes);
     int hb = brute(&P, A << (P.p - C), B << (P.p - C), &fb);
@@ -299,6 +328,169 @@ static void cmp_brute(int piece, int sq, int k, int C, u64 A, u64 B) {
           PNAME[piece], name, k, C, (unsigned long long)A, (unsigned long long)B, s1, s2, s3,
           (unsigned long long)nodes);
     if (hs) check(plain_check(piece, sq, k, fs), "  plain check of 0x%016llx", (unsigned long long)fs);
+    problem_free(&P);
+}
+
+/* ------------------------------------------------------- selftest: black */
+/* A direct black test: fresh occupancies and attack sets (not the Problem's),
+ * the index as defined, ((o | ~mask) * m) >> (64-k), and a stamped table of
+ * attack sets. (plain_check_x is the all-pairs form, too slow for 4096
+ * occupancies times thousands of magics.) */
+typedef struct {
+    int n, k;
+    u64 mask, *occ, *att, *tab;
+    uint32_t *stamp, gen;
+} Direct;
+
+static void direct_init(Direct *D, int piece, int sq, int k) {
+    D->mask = mask_of(piece, sq); D->k = k;
+    D->n = 1 << __builtin_popcountll(D->mask);
+    D->occ = malloc(sizeof(u64) * D->n); D->att = malloc(sizeof(u64) * D->n);
+    D->tab = malloc(sizeof(u64) << k); D->stamp = calloc((size_t)1 << k, sizeof(uint32_t)); D->gen = 0;
+    u64 s = 0;
+    int i = 0;
+    do { D->occ[i] = s; D->att[i] = attacks(piece, sq, s); i++; s = (s - D->mask) & D->mask; } while (s);
+}
+static void direct_free(Direct *D) { free(D->occ); free(D->att); free(D->tab); free(D->stamp); }
+
+static int direct_black(Direct *D, u64 m) {
+    if (++D->gen == 0) { memset(D->stamp, 0, sizeof(uint32_t) << D->k); D->gen = 1; }
+    for (int i = 0; i < D->n; i++) {
+        u64 b = ((D->occ[i] | ~D->mask) * m) >> (64 - D->k);
+        if (D->stamp[b] != D->gen) { D->stamp[b] = D->gen; D->tab[b] = D->att[i]; }
+        else if (D->tab[b] != D->att[i]) return 0;
+    }
+    return 1;
+}
+
+/* The reduced test the search relies on: the fancy-style index (v*m) >> (64-k)
+ * on the Problem's numbers v = (M ^ o) + 1 and their classes. */
+static int reduced_black(const Problem *P, u64 m) {
+    int *cls = malloc(sizeof(int) << P->k), ok = 1;
+    char *used = calloc((size_t)1 << P->k, 1);
+    for (int i = 0; i < P->n && ok; i++) {
+        u64 b = (P->v[i] * m) >> P->shift;
+        if (!used[b]) { used[b] = 1; cls[b] = P->cls[i]; }
+        else if (cls[b] != P->cls[i]) ok = 0;
+    }
+    free(cls); free(used);
+    return ok;
+}
+
+/* The black period, computed here from the mask (not read from the Problem). */
+static int black_period(int piece, int sq, int k) {
+    int p = 64 - lowest(mask_of(piece, sq));
+    return p > 64 - k ? p : 64 - k;
+}
+
+static u64 rng_state = 0x9e3779b97f4a7c15ULL;
+static u64 rng(void) { /* splitmix64 */
+    u64 z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Magics the black searches found, re-tested in black_agree. */
+static struct { int piece, sq, k; u64 m; } bfound[64];
+static int nbfound = 0;
+static void remember_black(int piece, int sq, int k, u64 m) {
+    if (nbfound < 64) { bfound[nbfound].piece = piece; bfound[nbfound].sq = sq; bfound[nbfound].k = k; bfound[nbfound].m = m; nbfound++; }
+}
+
+/* Black 1: on `count` sparse random magics (AND of three random numbers) and
+ * the magics the searches found for this question: the direct test agrees with
+ * the reduced test on v, and with the direct test of the same magic with the
+ * bits >= the black period cleared, or replaced by random bits. Both verdicts
+ * must occur (want_both), so agreement is not only of failures. If the fancy
+ * period p is below the black one, also count the magics whose verdict changes
+ * when only the bits >= p are cleared: some must (want_p_matters), i.e. the
+ * bits from p up to 64-k are not a rotation and the search must cover them. */
+static void black_agree(int piece, int sq, int k, int count, int want_both, int want_p_matters) {
+    Problem P;
+    problem_init(&P, piece, sq, k, 1);
+    Direct D;
+    direct_init(&D, piece, sq, k);
+    int pb = black_period(piece, sq, k), p = 64 - lowest(D.mask);
+    u64 low = pb >= 64 ? ~0ULL : (1ULL << pb) - 1, lowp = (1ULL << p) - 1;
+    int total = 0, works = 0, disagree = 0, p_matters = 0, odd = 1, nknown = 0;
+    for (int i = 0; i < P.n; i++) odd &= (int)(P.v[i] & 1);
+    for (int i = 0; i < count + nbfound; i++) {
+        u64 m;
+        if (i < count) m = rng() & rng() & rng();
+        else if (bfound[i - count].piece == piece && bfound[i - count].sq == sq && bfound[i - count].k == k)
+            m = bfound[i - count].m, nknown++;
+        else continue;
+        int d = direct_black(&D, m);
+        int r = reduced_black(&P, m);
+        int dl = direct_black(&D, m & low);
+        int dh = direct_black(&D, (m & low) | (rng() & ~low));
+        int rl = reduced_black(&P, m & low);
+        disagree += d != r || d != dl || d != dh || d != rl;
+        if (i >= count && !d) disagree++; /* a found magic must work */
+        if (p < pb) p_matters += direct_black(&D, m & lowp) != d;
+        works += d;
+        total++;
+    }
+    char name[3];
+    sqname(sq, name);
+    check(disagree == 0 && odd && (!want_both || (works > 0 && works < total)) && (!want_p_matters || p_matters > 0),
+          "black agree %s %s k=%d (period %d, fancy %d): %d magics (%d found by the searches), %d work, %d disagree, "
+          "%d change with bits >= %d cleared%s",
+          PNAME[piece], name, k, pb, p, total, nknown, works, disagree, p_matters, p, odd ? "" : ", an even v");
+    direct_free(&D);
+    problem_free(&P);
+}
+
+/* Black 2: the search over the 22-bit cubes prefix..prefix+ncubes-1 (magics whose
+ * bits from 22 up read `prefix`; cube bits = black period - 22, the period
+ * computed here) against a direct brute force over the same magics, and against
+ * the search over the same magics as 4x as many cubes of 20 bits, in 4 parts.
+ * `expect`: 1 a magic, 0 none (known from a run; guards the brute force too). */
+static void black_cube(int piece, int sq, int k, u64 prefix, int ncubes, int expect) {
+    Problem P;
+    problem_init(&P, piece, sq, k, 1);
+    Direct D;
+    direct_init(&D, piece, sq, k);
+    int C = black_period(piece, sq, k) - 22;
+    u64 fs = 0, fb = 0, f4 = 0, nodes, n4, lo = prefix << 22, hi = (prefix + ncubes) << 22;
+    int hs = search(&P, C, prefix, prefix + ncubes, &fs, &nodes);
+    int hb = 0;
+    for (u64 m = lo; m < hi && !hb; m++)
+        if (direct_black(&D, m)) hb = 1, fb = m;
+    int h4 = 0;
+    for (int q = 0; q < 4 && !h4; q++)
+        h4 = search(&P, C + 2, 4 * prefix + ncubes * q, 4 * prefix + ncubes * (q + 1), &f4, &n4);
+    char s1[40], s2[40], s3[40], name[3];
+    fmt_answer(hs, fs, s1); fmt_answer(hb, fb, s2); fmt_answer(h4, f4, s3); sqname(sq, name);
+    check(hs == hb && (!hs || fs == fb) && h4 == hs && (!hs || f4 == fs) && hb == expect,
+          "black brute %s %s k=%d magics [0x%016llx,0x%016llx): search %s, brute %s, 4-split %s, expected %s (nodes %llu)",
+          PNAME[piece], name, k, (unsigned long long)lo, (unsigned long long)hi, s1, s2, s3,
+          expect ? "a magic" : "none", (unsigned long long)nodes);
+    if (hs) {
+        check(plain_check_x(piece, sq, k, fs, 1), "  plain black check of 0x%016llx", (unsigned long long)fs);
+        remember_black(piece, sq, k, fs);
+    }
+    direct_free(&D);
+    problem_free(&P);
+}
+
+/* Black 3: whole searches with known answers (from a SAT solver with checked
+ * proofs): does a black magic exist at all? A found one must pass the plain
+ * black check (index as defined) and is kept for black_agree. */
+static void black_known(int piece, int sq, int k, int exists) {
+    Problem P;
+    problem_init(&P, piece, sq, k, 1);
+    u64 fm = 0, nodes;
+    clock_t t = clock();
+    int hit = search_lim(&P, 0, 0, 1, &fm, &nodes, STATUS_BUDGET);
+    char s[40], name[3];
+    fmt_answer(hit > 0, fm, s); sqname(sq, name);
+    int good = hit >= 0 && hit == exists && (!hit || plain_check_x(piece, sq, k, fm, 1));
+    check(good, "black known %s %s k=%d: %s, search %s (nodes %llu, %.2f s)", PNAME[piece], name, k,
+          exists ? "a magic exists" : "none exists", hit < 0 ? "over the budget" : s, (unsigned long long)nodes,
+          (double)(clock() - t) / CLOCKS_PER_SEC);
+    if (hit > 0) remember_black(piece, sq, k, fm);
     problem_free(&P);
 }
 
@@ -333,7 +525,7 @@ static int selftest(const char *csv) {
             if (pc == BISHOP && mb == 5 && (!strcmp(status, "published") || !strcmp(status, "disproved"))) {
                 if (strstr(TOO_BIG, sqs)) { not_searched++; continue; }
                 Problem P;
-                problem_init(&P, BISHOP, sq, 4);
+                problem_init(&P, BISHOP, sq, 4, 0);
                 u64 fm = 0, nodes;
                 int hit = search_lim(&P, 0, 0, 1, &fm, &nodes, STATUS_BUDGET);
                 int good = hit >= 0 && hit == (strcmp(status, "published") == 0) && (!hit || plain_check(BISHOP, sq, 4, fm));
@@ -363,6 +555,43 @@ static int selftest(const char *csv) {
         check(rejected > 0, "  %d of 4 low-bit perturbations rejected", rejected);
     }
     check(!plain_check(ROOK, 10, 9, 0x0002002cac99fffbULL), "plain check rejects rook c2 0x0002002cac99fffb");
+    /* Black magics (--black; the README's selftest item 4): whole searches with
+     * known answers, cubes against a direct brute force, the direct test against
+     * the reduced one and the period. */
+    clock_t tb = clock();
+    black_known(BISHOP, 3, 4, 0);  /* d1 */
+    black_known(BISHOP, 4, 4, 0);  /* e1 */
+    black_known(BISHOP, 1, 4, 1);  /* b1 */
+    black_known(BISHOP, 6, 4, 1);  /* g1 */
+    black_known(BISHOP, 7, 5, 1);  /* h1 */
+    /* 22-bit cubes: those of the smallest magics above (found), the ones just
+     * below g1's (none: below a smallest magic), and those of the smallest magics
+     * with bit p set (the fancy period; found by `--black --cube-bits 64-k-p
+     * --cubes 1 2`), where the bits p..63-k still matter; one of d1 (none). */
+    black_cube(BISHOP, 6, 4, 0x00008819f77faf03ULL >> 22, 1, 1);
+    black_cube(BISHOP, 6, 4, (0x00008819f77faf03ULL >> 22) - 1, 1, 0);
+    black_cube(BISHOP, 6, 4, 0x00088819f77fab0bULL >> 22, 1, 1);
+    black_cube(BISHOP, 6, 4, (0x00088819f77fab0bULL >> 22) - 1, 1, 0);
+    black_cube(BISHOP, 1, 4, 0x0004100cfefbff50ULL >> 22, 1, 1);
+    black_cube(BISHOP, 1, 4, 0x0044101dfa77ff50ULL >> 22, 1, 1);
+    black_cube(BISHOP, 7, 5, (0x000022061de17fd8ULL >> 22) - 1, 2, 1);
+    black_cube(BISHOP, 7, 5, 0x000422061de17fd6ULL >> 22, 1, 1);
+    black_cube(BISHOP, 3, 4, 0x0004100cfefbff50ULL >> 22, 1, 0);
+    /* the direct black test against the reduced one and the period: the
+     * three questions above with their found magics, and questions where
+     * sparse random magics work often enough that both verdicts occur */
+    black_agree(BISHOP, 6, 4, 4000, 1, 1);  /* g1 */
+    black_agree(BISHOP, 1, 4, 4000, 1, 1);  /* b1 */
+    black_agree(BISHOP, 7, 5, 4000, 1, 1);  /* h1 */
+    black_agree(BISHOP, 59, 7, 4000, 1, 1); /* d8: fancy period 26, black 57 */
+    black_agree(BISHOP, 6, 7, 4000, 1, 1);  /* g1 */
+    black_agree(BISHOP, 0, 8, 4000, 1, 1);  /* a1 */
+    black_agree(BISHOP, 27, 12, 4000, 1, 0); /* d4 */
+    black_agree(ROOK, 0, 14, 4000, 1, 0);   /* a1: period 63 */
+    black_agree(ROOK, 28, 13, 4000, 1, 0);  /* e4 */
+    black_agree(ROOK, 63, 14, 4000, 1, 0);  /* h8: fancy period 49, black 50 */
+    black_agree(ROOK, 49, 13, 4000, 1, 0);  /* b7 */
+    printf("black checks: %.1f s CPU\n", (double)(clock() - tb) / CLOCKS_PER_SEC);
     printf("selftest: %s (%d failures, %.1f s CPU)\n", fails ? "FAILED" : "ok", fails,
            (double)(clock() - t0) / CLOCKS_PER_SEC);
     return fails ? 1 : 0;
@@ -371,7 +600,7 @@ static int selftest(const char *csv) {
 /* ---------------------------------------------------------------- main */
 static int bad(const char *what, const char *val) {
     fprintf(stderr, "exhaust: bad %s: '%s'\nusage: exhaust <rook|bishop> <square> <bits> "
-                    "[--cube-bits C --cubes A B] | exhaust selftest <status.csv>\n", what, val ? val : "(missing)");
+                    "[--black] [--cube-bits C --cubes A B] | exhaust selftest <status.csv>\n", what, val ? val : "(missing)");
     return 2;
 }
 
@@ -389,6 +618,12 @@ int main(int argc, char **argv) {
         if (argc != 3) return bad("selftest arguments (need <status.csv>)", argc > 3 ? argv[3] : NULL);
         return selftest(argv[2]);
     }
+    /* --black right after <bits>: drop it and read the rest as for fancy. */
+    int black = argc >= 5 && !strcmp(argv[4], "--black");
+    if (black) {
+        for (int i = 4; i + 1 < argc; i++) argv[i] = argv[i + 1];
+        argc--;
+    }
     if (argc != 4 && argc != 9) return bad("argument count", argc > 4 ? argv[4] : NULL);
     int piece = !strcmp(argv[1], "rook") ? ROOK : !strcmp(argv[1], "bishop") ? BISHOP : -1;
     if (piece < 0) return bad("piece", argv[1]);
@@ -398,7 +633,7 @@ int main(int argc, char **argv) {
     u64 k;
     if (!parse_u64(argv[3], &k) || k < 1 || k > 24) return bad("bits (1..24)", argv[3]);
     Problem P;
-    problem_init(&P, piece, sq, (int)k);
+    problem_init(&P, piece, sq, (int)k, black);
     u64 C = 0, A = 0, B = 1;
     int cubes = argc == 9;
     if (cubes) {
@@ -412,7 +647,7 @@ int main(int argc, char **argv) {
     u64 found = 0, nodes = 0;
     int hit = search(&P, (int)C, A, B, &found, &nodes);
     printf("nodes %llu\n", (unsigned long long)nodes);
-    if (hit && !plain_check(piece, sq, (int)k, found)) {
+    if (hit && !plain_check_x(piece, sq, (int)k, found, black)) {
         fprintf(stderr, "exhaust: INTERNAL ERROR: 0x%016llx fails the plain check\n", (unsigned long long)found);
         return 1;
     }

@@ -2,7 +2,8 @@
 # Tests run-ranges.sh on bishop d8 (period 26: each of its 256 ranges takes milliseconds):
 # the ranges together answer as the whole search does, a second run adds nothing, a run
 # after lines were lost runs exactly those ranges again, and another question's file or a
-# bad argument is refused with exit 2. About 10 s in CI. Exit 0 when all hold.
+# bad argument is refused with exit 2; and the black 5-bit question (--black) the same way,
+# its file refused by the fancy question and back. About 15 s in CI. Exit 0 when all hold.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
@@ -35,13 +36,29 @@ out=$("$run" bishop d8 4 "$work/cut.txt" 1)
 "$run" bishop d8 5 "$work/d8-5.txt" 2 >/dev/null
 gcc -O2 -o "$work/exhaust" "$here/exhaust.c"
 whole=$("$work/exhaust" bishop d8 5 | tail -1)
-first=$(awk '/^[0-9]/ && $4 ~ /^found_/ {print $1, $4}' "$work/d8-5.txt" | sort -n | head -1 | cut -d' ' -f2)
+first=$(awk '/^[0-9]/ && $4 ~ /^found_/ {print $1, $4}' "$work/d8-5.txt" | sort -n | sed -n 1p | cut -d' ' -f2)
 [ "${first//_/ }" = "$whole" ] || fail "d8 5: the ranges' first magic $first, the whole search's $whole"
+
+# The black 5-bit question: the smallest magic of all ranges is the whole black search's,
+# which is not the fancy one (so a --black lost on the way would show); the file says black.
+"$run" bishop d8 5 --black "$work/d8-5b.txt" 2 >/dev/null
+[ "$(ranges "$work/d8-5b.txt")" = 256 ] || fail "d8 5 black: $(ranges "$work/d8-5b.txt") ranges, not 256"
+grep -q '^# Bishop d8, 5 index bits, black: ' "$work/d8-5b.txt" || fail "d8 5 black: the header does not say black"
+grep -q -- '`exhaust bishop d8 5 --black --cube-bits 20 --cubes A B`' "$work/d8-5b.txt" ||
+    fail "d8 5 black: the header does not name the black question"
+whole_black=$("$work/exhaust" bishop d8 5 --black | tail -1)
+first=$(awk '/^[0-9]/ && $4 ~ /^found_/ {print $1, $4}' "$work/d8-5b.txt" | sort -n | sed -n 1p | cut -d' ' -f2)
+[ "${first//_/ }" = "$whole_black" ] || fail "d8 5 black: the ranges' first magic $first, the whole search's $whole_black"
+[ "$whole_black" != "$whole" ] || fail "d8 5: the black answer is the fancy one ($whole), the test shows nothing"
 
 # Refusals: another question's file, bad arguments.
 set +e
 "$run" bishop d7 4 "$work/d8-4.txt" 2>/dev/null
 [ $? = 2 ] || fail "another question's file was not refused with exit 2"
+"$run" bishop d8 5 "$work/d8-5b.txt" 2>/dev/null
+[ $? = 2 ] || fail "the black question's file was not refused by the fancy question with exit 2"
+"$run" bishop d8 5 --black "$work/d8-5.txt" 2>/dev/null
+[ $? = 2 ] || fail "the fancy question's file was not refused by the black question with exit 2"
 "$run" queen d8 4 "$work/q.txt" 2>/dev/null
 [ $? = 2 ] || fail "a bad piece was not refused with exit 2"
 "$run" bishop d8 4 "$work/j.txt" 0 2>/dev/null
