@@ -380,7 +380,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     };
     println!(
         "exhaust: every magic below 2^{} in {} cubes of {} bits{which}, {} of them searched, {} nodes, in {:.2} s",
-        done.period,
+        done.covers,
         done.cubes,
         done.depth,
         done.cubes_done,

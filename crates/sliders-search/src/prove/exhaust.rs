@@ -18,9 +18,15 @@
 //! keeps every collision as it is; and `y - 1` has other top bits than `y` only when `y`
 //! is a multiple of the bucket `2^(64 - bits)`, which for an odd `v` means that `m` is,
 //! and then for every occupancy alike (a rotation). So the black question is the same
-//! walk on the numbers `v`. Its magic bits from `max(64 - bits, fancy period)` up never
-//! need a search: `v·2^j` is then `2^j` for every occupancy (`v - 1` is shifted out), a
-//! constant multiple of the bucket that only rotates the index.
+//! walk on the numbers `v`. Its magic bits from `Q = max(64 - bits, fancy period)` up
+//! never need a search: `v·2^j` is then `2^j` for every occupancy (`v - 1` is shifted
+//! out), a constant multiple of the bucket that only rotates the index. And only half of
+//! the magics below `2^Q` need one: `v·(2^Q - m) = 2^Q - v·m` for every `v` (as above),
+//! a rotation of the negated products, so `m` works exactly when `2^Q - m` does. The
+//! search visits the magics below `2^(Q - 1)`, whose mirrors are the ones above, and
+//! `2^(Q - 1)` is its own mirror: its products take at most two values (`v - 1` is
+//! shifted to bit 63 or out), so it fails for every real mask, and the search checks
+//! that it does (otherwise it visits the whole `2^Q`).
 //!
 //! That is the default order, [`Order::Ascending`]; [`Order::Descending`] visits 1
 //! before 0, and [`Order::LowFirst`] fixes the bits from bit 0 up instead
@@ -73,7 +79,12 @@ pub struct Exhaust {
     occupancies: Vec<(u64, u16)>,
     black: bool,
     bits: u32,
+    /// Magic bits visited: the walk covers every magic below `2^period`.
     period: u32,
+    /// The answer holds for every magic below `2^covers` (for black questions twice the
+    /// magics visited, by the mirror `m ↔ 2^covers - m`), and the bits above never
+    /// matter.
+    covers: u32,
     order: Order,
     /// For [`Order::LowFirst`]: the prepared search, for cubes of [`cube_depth`].
     low_first: Option<LowFirst>,
@@ -143,18 +154,25 @@ impl Exhaust {
             ..*question
         }
         .period_bits();
-        Some(Exhaust {
+        let covers = if black {
+            fancy_period.max(64 - question.bits)
+        } else {
+            fancy_period
+        };
+        let mut ex = Exhaust {
             occupancies,
             black,
             bits: question.bits,
-            period: if black {
-                fancy_period.max(64 - question.bits)
-            } else {
-                fancy_period
-            },
+            period: covers,
+            covers,
             order: Order::Ascending,
             low_first: None,
-        })
+        };
+        // The black mirror halves the walk unless its middle magic works (module text).
+        if black && !works(&ex, 1 << (covers - 1)) {
+            ex.period = covers - 1;
+        }
+        Some(ex)
     }
 
     /// Visits the magics in `order` (the cubes come in that order too, and the first
@@ -190,9 +208,16 @@ impl Exhaust {
     }
 
     /// Magic bits that are searched (bits `0..period`): the question's period for a
-    /// fancy question, at least `64 - bits` for a black one.
+    /// fancy question; for a black one [`Exhaust::covers`] less one (the mirror).
     pub fn period(&self) -> u32 {
         self.period
+    }
+
+    /// The answer holds for every magic below `2^covers`, and the bits from `covers` up
+    /// never matter: the period for a fancy question, `max(64 - bits, fancy period)` for
+    /// a black one.
+    pub fn covers(&self) -> u32 {
+        self.covers
     }
 
     fn walk(&self) -> Walk<'_> {
@@ -433,9 +458,9 @@ pub struct Exhausted {
     pub found_cube: Option<usize>,
     /// Magic bits below the cubes' prefixes.
     pub depth: u32,
-    /// Magic bits searched: the answer covers every magic below `2^period`, and the
-    /// bits above never matter ([`Exhaust::period`]).
-    pub period: u32,
+    /// The answer covers every magic below `2^covers`, and the bits above never matter
+    /// ([`Exhaust::covers`]).
+    pub covers: u32,
     /// Nodes visited in the cubes (this run and the runs it resumed).
     pub nodes: u64,
     /// Seconds of this run.
@@ -690,7 +715,7 @@ pub fn exhaust(
         cubes_done: state.done,
         found_cube: state.found_cube,
         depth,
-        period: ex.period(),
+        covers: ex.covers(),
         nodes: state.nodes,
         seconds: start.elapsed().as_secs_f64(),
     })
