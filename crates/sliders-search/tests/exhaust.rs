@@ -882,3 +882,61 @@ fn the_independent_searches_of_rooks_b2_and_a2_answered_none_on_every_cube_once(
         assert_eq!(next, 1 << 20, "{question}: every cube of 20 bits");
     }
 }
+
+/// `n` with commas between thousands, as the docs write numbers.
+fn with_commas(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn the_committed_black_state_of_rook_b2_resumes_and_the_doc_gives_its_count() {
+    // Rook b2's black search is a long run: its state is committed so that any machine
+    // goes on from it (docs/research-n-minus-1.md). It must be the search's own (a run
+    // on it loads it, lists the same cubes and goes on from its count), hold no magic
+    // yet, and the doc must give its count.
+    let text = include_str!("../../../tests/data/own/rook_b2_9_black_exhaust_state.json");
+    let state: ExhaustState = serde_json::from_str(text).unwrap();
+    assert_eq!(state.question, "rook b2 9 black");
+    assert_eq!(state.found, None);
+    let doc = include_str!("../../../docs/research-n-minus-1.md");
+    let count = format!(
+        "{} of {} cubes",
+        with_commas(state.done),
+        with_commas(state.cubes)
+    );
+    assert!(doc.contains(&count), "the doc does not say {count:?}");
+    let dir = std::env::temp_dir().join(format!("sliders-b2-black-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("state.json");
+    std::fs::write(&path, text).unwrap();
+    let q = black(RookOrBishop::Rook, Square::B2, 9);
+    let resumed = exhaust(
+        &q,
+        &ExhaustOptions {
+            threads: 1,
+            state: Some(path.clone()),
+            limit: Some(std::time::Duration::ZERO),
+            ..ExhaustOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (
+            resumed.cubes,
+            resumed.cubes_done,
+            resumed.nodes,
+            resumed.answer
+        ),
+        (state.cubes, state.done, state.nodes, None)
+    );
+    assert_eq!(resumed.covers, 55);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
