@@ -900,24 +900,34 @@ fn with_commas(n: usize) -> String {
 fn the_committed_black_state_of_rook_b2_resumes_and_the_doc_gives_its_count() {
     // Rook b2's black search is a long run: its state is committed so that any machine
     // goes on from it (docs/research-n-minus-1.md). It must be the search's own (a run
-    // on it loads it, lists the same cubes and goes on from its count), hold no magic
-    // yet, and the doc must give its count.
+    // on it loads it, lists the same cubes and goes on from its count, or gives its
+    // answer when it has one), a magic in it must verify, and the doc must give its
+    // count: "N of M cubes" while under way, "in all M cubes" once every cube is done.
     let text = include_str!("../../../tests/data/own/rook_b2_9_black_exhaust_state.json");
     let state: ExhaustState = serde_json::from_str(text).unwrap();
     assert_eq!(state.question, "rook b2 9 black");
-    assert_eq!(state.found, None);
+    let q = black(RookOrBishop::Rook, Square::B2, 9);
+    let found = state.found.as_deref().map(|hex| {
+        let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16).unwrap();
+        assert!(verify_magic(&q, magic).is_ok(), "{hex}");
+        magic
+    });
+    let finished = state.done == state.cubes || found.is_some();
+    let count = if state.done == state.cubes {
+        format!("in all {} cubes", with_commas(state.cubes))
+    } else {
+        format!(
+            "{} of {} cubes",
+            with_commas(state.done),
+            with_commas(state.cubes)
+        )
+    };
     let doc = include_str!("../../../docs/research-n-minus-1.md");
-    let count = format!(
-        "{} of {} cubes",
-        with_commas(state.done),
-        with_commas(state.cubes)
-    );
     assert!(doc.contains(&count), "the doc does not say {count:?}");
     let dir = std::env::temp_dir().join(format!("sliders-b2-black-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("state.json");
     std::fs::write(&path, text).unwrap();
-    let q = black(RookOrBishop::Rook, Square::B2, 9);
     let resumed = exhaust(
         &q,
         &ExhaustOptions {
@@ -935,7 +945,12 @@ fn the_committed_black_state_of_rook_b2_resumes_and_the_doc_gives_its_count() {
             resumed.nodes,
             resumed.answer
         ),
-        (state.cubes, state.done, state.nodes, None)
+        (
+            state.cubes,
+            state.done,
+            state.nodes,
+            finished.then_some(found)
+        )
     );
     assert_eq!(resumed.covers, 55);
     std::fs::remove_dir_all(&dir).unwrap();
