@@ -1,5 +1,5 @@
-//! An exhaustive search over every fancy magic below the period, a second way to answer
-//! the same question as the SAT formula, sharing no code with it.
+//! An exhaustive search over every fancy or black magic below the period, a second way
+//! to answer the same question as the SAT formula, sharing no code with it.
 //!
 //! The magic's bits are fixed from the top of the period down. With the bits from `u`
 //! up fixed (`m` those bits, the rest 0), an occupancy `v` (as a number) has its product
@@ -408,9 +408,9 @@ impl Walk<'_> {
     }
 }
 
-/// Whether `magic` (bits above the period 0) maps `ex`'s occupancies without a
-/// destructive collision: the search's own leaf test (on its numbers, for a black
-/// question a reflection or rotation of the index), for its tests.
+/// Whether `magic` maps `ex`'s occupancies without a destructive collision: the search's
+/// own leaf test (on its numbers, for a black question a reflection or rotation of the
+/// index), for its tests.
 pub fn works(ex: &Exhaust, magic: u64) -> bool {
     let shift = 64 - ex.bits;
     let mut slot = vec![FREE; 1 << ex.bits];
