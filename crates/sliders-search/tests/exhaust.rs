@@ -24,33 +24,42 @@ fn question(piece: RookOrBishop, square: Square, bits: u32) -> Question {
     }
 }
 
-/// Every magic below the period (counting down if `descending`) that maps every
-/// occupancy without a destructive collision, tried one by one with a table of its own
-/// (not the search's test).
-fn brute_force_magics(q: &Question, descending: bool) -> impl Iterator<Item = u64> {
+/// The magics of `magics` that map every occupancy without a destructive collision,
+/// tried one by one with the index as the scheme defines it (`occupied & mask`, or
+/// `occupied | !mask` for black) and a table of their own (not the search's test).
+fn brute_force_over(q: &Question, magics: impl Iterator<Item = u64>) -> impl Iterator<Item = u64> {
     let mask = q.piece.mask(q.square);
+    let black = q.scheme == IndexScheme::Black;
     let occupancies: Vec<(u64, u64)> = mask
         .subsets()
-        .map(|o| (o.0, q.piece.attacks(q.square, o).0))
+        .map(|o| {
+            let relevant = if black { o.0 | !mask.0 } else { o.0 };
+            (relevant, q.piece.attacks(q.square, o).0)
+        })
         .collect();
     let shift = 64 - q.bits;
     let mut table = vec![(0u64, 0u32); 1 << q.bits];
     let mut stamp = 0u32;
+    magics.filter(move |&magic| {
+        stamp = stamp.wrapping_add(1);
+        occupancies.iter().all(|&(relevant, attacks)| {
+            let i = (relevant.wrapping_mul(magic) >> shift) as usize;
+            let clash = table[i].1 == stamp && table[i].0 != attacks;
+            table[i] = (attacks, stamp);
+            !clash
+        })
+    })
+}
+
+/// Every magic below the period (counting down if `descending`) that works.
+fn brute_force_magics(q: &Question, descending: bool) -> impl Iterator<Item = u64> {
     let all = 0..1u64 << q.period_bits();
     let magics: Box<dyn Iterator<Item = u64>> = if descending {
         Box::new(all.rev())
     } else {
         Box::new(all)
     };
-    magics.filter(move |&magic| {
-        stamp = stamp.wrapping_add(1);
-        occupancies.iter().all(|&(occ, attacks)| {
-            let i = (occ.wrapping_mul(magic) >> shift) as usize;
-            let clash = table[i].1 == stamp && table[i].0 != attacks;
-            table[i] = (attacks, stamp);
-            !clash
-        })
-    })
+    brute_force_over(q, magics)
 }
 
 /// The smallest magic below the period that works (the largest if `descending`).
@@ -456,24 +465,9 @@ fn magics(mut seed: u64) -> impl Iterator<Item = u64> {
     })
 }
 
-/// The first magic of `first..first + count` that works as a black magic for `q`, by the
-/// black index itself, `(occupied | !mask)·magic`, with a table of its own.
+/// The first magic of `first..first + count` that works as a black magic for `q`.
 fn black_brute_force(q: &Question, first: u64, count: u64) -> Option<u64> {
-    let mask = q.piece.mask(q.square);
-    let occupancies: Vec<(u64, u64)> = mask
-        .subsets()
-        .map(|o| (o.0 | !mask.0, q.piece.attacks(q.square, o).0))
-        .collect();
-    let shift = 64 - q.bits;
-    let mut table = vec![(0u64, 0u64); 1 << q.bits];
-    (first..first + count).find(|&magic| {
-        occupancies.iter().all(|&(relevant, attacks)| {
-            let i = (relevant.wrapping_mul(magic) >> shift) as usize;
-            let clash = table[i].1 == magic + 1 && table[i].0 != attacks;
-            table[i] = (attacks, magic + 1);
-            !clash
-        })
-    })
+    brute_force_over(q, first..first + count).next()
 }
 
 #[test]
