@@ -78,6 +78,12 @@ pub struct ProveArgs {
     #[arg(long, value_name = "STATE", num_args = 1.., requires = "pieces",
           conflicts_with_all = ["shard", "state"])]
     merge: Vec<PathBuf>,
+    /// With --exhaust (fancy): write the search tree to this file as a certificate of
+    /// "none", with a witness at every node it cuts, for `tools/exhaust-certificate`'s
+    /// checker; with --shard, the top tree and that shard's cubes.
+    #[arg(long, value_name = "FILE", requires = "exhaust",
+          conflicts_with_all = ["state", "merge", "descending", "low_first"])]
+    certificate: Option<PathBuf>,
     /// Threads for --exhaust, solver runs at a time for --cubes (0: one per core).
     #[arg(long, default_value = "0", value_parser = parse::threads, requires = "pieces")]
     threads: usize,
@@ -361,6 +367,9 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         return finish_merge(question, standing);
     }
     let shard = shard(args)?;
+    if let Some(path) = &args.certificate {
+        return certify(question, shard, path, args);
+    }
     let options = ExhaustOptions {
         threads: args.threads,
         state: args.state.clone(),
@@ -392,6 +401,45 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
             "exhaust: the magic came from cube {cube} (counted from 0 in the list of all {} cubes)",
             done.cubes
         );
+    }
+    finish_shard(
+        question,
+        done.answer,
+        shard,
+        stopped(done.cubes_done, done.range.len(), args),
+    )
+}
+
+/// `sliders prove --exhaust --certificate FILE`: the search, writing its certificate.
+fn certify(
+    question: &Question,
+    shard: Option<(usize, usize)>,
+    path: &std::path::Path,
+    args: &ProveArgs,
+) -> Result<(), CliError> {
+    prove::certificate::check(question).map_err(fail)?;
+    let start = std::time::Instant::now();
+    let limit = args.time.map(Duration::from_secs);
+    let stop = || prove::stop::requested() || limit.is_some_and(|limit| start.elapsed() >= limit);
+    let file = std::fs::File::create(path)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+    let done = prove::certificate::certify(question, shard, args.threads, &stop, &mut out)
+        .map_err(fail)?;
+    println!(
+        "certificate: {}, {} bytes: the top tree and {} of cubes {} to {} of {} ({} bits), {} nodes, in {:.2} s",
+        path.display(),
+        done.bytes,
+        done.cubes_done,
+        done.range.start,
+        done.range.end.saturating_sub(1),
+        done.cubes,
+        done.depth,
+        done.nodes,
+        start.elapsed().as_secs_f64()
+    );
+    if done.answer.is_none() {
+        println!("certificate: incomplete (stopped), its checker will refuse it");
     }
     finish_shard(
         question,

@@ -1,0 +1,152 @@
+//! The certificate of the exhaustive search's "none" (`prove::certificate`): the same
+//! walk as `exhaust` (same nodes, same answer), written the same way whole or in shards,
+//! and refused for the questions its checker cannot read. Its witnesses are checked by
+//! the independent checker (`tools/exhaust-certificate/test-certificates.sh`, in CI).
+
+use sliders_core::{RookOrBishop, Square};
+use sliders_search::prove::certificate::{certify, CUBE, REFUTE, SPLIT};
+use sliders_search::prove::exhaust::{exhaust, ExhaustOptions};
+use sliders_search::prove::{IndexScheme, ProveError, Question};
+
+fn question(piece: RookOrBishop, square: &str, bits: u32) -> Question {
+    Question {
+        piece,
+        square: square.parse::<Square>().unwrap(),
+        bits,
+        scheme: IndexScheme::Fancy,
+    }
+}
+
+/// The certificate of `q` (shard `shard`), split at its header line.
+fn certificate(q: &Question, shard: Option<(usize, usize)>) -> (String, Vec<u8>) {
+    let mut out = Vec::new();
+    let done = certify(q, shard, 2, &|| false, &mut out).unwrap();
+    assert_eq!(done.bytes, out.len() as u64);
+    let end = out.iter().position(|&b| b == b'\n').unwrap();
+    let body = out.split_off(end + 1);
+    (String::from_utf8(out).unwrap(), body)
+}
+
+/// Walks the preorder tree of tags from `at` for a node `levels` above the leaves'
+/// level 0, skipping witnesses: returns where it ends and the nodes (split, refuted,
+/// cube) it held. Panics on a malformed tree.
+fn walk(body: &[u8], at: usize, level: u32, counts: &mut [u64; 3]) -> usize {
+    match body[at] {
+        SPLIT => {
+            counts[0] += 1;
+            assert!(level > 0, "a split at level 0");
+            let next = walk(body, at + 1, level - 1, counts);
+            walk(body, next, level - 1, counts)
+        }
+        REFUTE => {
+            counts[1] += 1;
+            let r = body[at + 1] as usize;
+            assert!((1..=2).contains(&r), "a witness over {r} buckets");
+            at + 2 + 2 * (r + 1)
+        }
+        CUBE => {
+            counts[2] += 1;
+            at + 1
+        }
+        tag => panic!("tag {tag} at {at}"),
+    }
+}
+
+#[test]
+fn a_certificate_is_the_searchs_own_walk_and_answer() {
+    for (piece, square, bits) in [
+        (RookOrBishop::Bishop, "d1", 4),
+        (RookOrBishop::Bishop, "c1", 4),
+        (RookOrBishop::Bishop, "d8", 4),
+    ] {
+        let q = question(piece, square, bits);
+        let mut out = Vec::new();
+        let done = certify(&q, None, 2, &|| false, &mut out).unwrap();
+        let searched = exhaust(
+            &q,
+            &ExhaustOptions {
+                threads: 2,
+                ..ExhaustOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(done.answer, Some(None), "{square}");
+        assert_eq!(searched.answer, Some(None), "{square}");
+        assert_eq!(done.nodes, searched.nodes, "{square}");
+        assert_eq!((done.cubes, done.depth), (searched.cubes, searched.depth));
+        assert_eq!(done.cubes_done, done.cubes);
+        // The top tree's cubes are the search's, and every cube's subtree follows.
+        let (header, body) = certificate(&q, None);
+        let period = q.period_bits();
+        assert_eq!(
+            header,
+            format!(
+                "sliders exhaust certificate 1 {} {square} {bits} depth {} cubes 0 {} of {}\n",
+                piece.name(),
+                done.depth,
+                done.cubes,
+                done.cubes
+            )
+        );
+        let mut top = [0; 3];
+        let mut at = walk(&body, 0, period, &mut top);
+        assert_eq!(top[2], done.cubes as u64, "{square}: cubes in the top tree");
+        let mut below = [0; 3];
+        for _ in 0..done.cubes {
+            assert_eq!(body[at], SPLIT, "{square}: a cube survives its listing");
+            at = walk(&body, at, done.depth, &mut below);
+        }
+        assert_eq!(at, body.len(), "{square}: bytes after the last cube");
+        assert_eq!(below[2], 0, "{square}: a cube mark below the top tree");
+        // A binary tree: one more leaf than splits.
+        assert_eq!(below[1], below[0] + done.cubes as u64, "{square}");
+    }
+}
+
+#[test]
+fn shards_share_the_top_tree_and_their_cubes_make_the_whole() {
+    let q = question(RookOrBishop::Bishop, "c1", 4);
+    let (header, whole) = certificate(&q, None);
+    let total = header.trim_end().rsplit(' ').next().unwrap().to_string();
+    let shards: Vec<(String, Vec<u8>)> = (0..3).map(|i| certificate(&q, Some((i, 3)))).collect();
+    let sum: usize = shards.iter().map(|(_, b)| b.len()).sum();
+    let top = (sum - whole.len()) / 2;
+    let mut rebuilt = whole[..top].to_vec();
+    let mut next = "0".to_string();
+    for (i, (header, body)) in shards.iter().enumerate() {
+        // `... cubes FIRST END of TOTAL`: the shards' ranges follow one another.
+        let words: Vec<&str> = header.trim_end().rsplit(' ').take(4).collect();
+        assert_eq!(words[0], total, "shard {i}: {header}");
+        assert_eq!(words[3], next, "shard {i}: {header}");
+        next = words[2].to_string();
+        assert_eq!(body[..top], whole[..top], "shard {i}: another top tree");
+        rebuilt.extend_from_slice(&body[top..]);
+    }
+    assert_eq!(next, total);
+    assert_eq!(rebuilt, whole);
+}
+
+#[test]
+fn a_magic_ends_the_certificate_and_black_questions_are_refused() {
+    let q = question(RookOrBishop::Bishop, "b1", 4);
+    let done = certify(&q, None, 1, &|| false, &mut Vec::new()).unwrap();
+    assert_eq!(done.answer, Some(Some(0x0004_0405_027f_ffc0)));
+    assert!(done.cubes_done < done.cubes);
+    let black = Question {
+        scheme: IndexScheme::Black,
+        ..question(RookOrBishop::Bishop, "d1", 4)
+    };
+    let refused = certify(&black, None, 1, &|| false, &mut Vec::new());
+    assert!(matches!(refused, Err(ProveError::Question(m)) if m.contains("fancy")));
+    // Stopped at once: the header and the top tree, no cube, no answer.
+    let mut out = Vec::new();
+    let stopped = certify(
+        &question(RookOrBishop::Bishop, "c1", 4),
+        None,
+        1,
+        &|| true,
+        &mut out,
+    )
+    .unwrap();
+    assert_eq!((stopped.answer, stopped.cubes_done), (None, 0));
+}
