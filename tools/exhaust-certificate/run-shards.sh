@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Certifies a fancy "none" shard by shard: for each shard I of N, `sliders prove ...
+# --exhaust --certificate` writes the certificate into a pipe, and the checker (check.c)
+# reads it as it comes while sha256sum hashes it, so the tens of gigabytes of a rook's
+# certificate are never stored. Each shard the checker accepts adds one line to
+# PROGRESS (`shard I/N sha256 <hash> ok ...`); a shard already there is skipped, so an
+# interrupted run resumes. When every shard is in, `check --cover` confirms the ranges
+# tile all the cubes and prints `none ...`.
+#
+# Usage: run-shards.sh SLIDERS CHECK PIECE SQUARE BITS SHARDS PROGRESS [THREADS]
+# (SLIDERS: the sliders binary; CHECK: the compiled check.c.)
+set -euo pipefail
+
+if [ $# -lt 7 ] || [ $# -gt 8 ]; then
+    echo "usage: $0 SLIDERS CHECK PIECE SQUARE BITS SHARDS PROGRESS [THREADS]" >&2
+    exit 2
+fi
+sliders=$1 check=$2 piece=$3 square=$4 bits=$5 shards=$6 progress=$7 threads=${8:-0}
+case $shards in '' | *[!0-9]* | 0) echo "$0: SHARDS must be a positive number, not '$shards'" >&2; exit 2 ;; esac
+touch "$progress"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkfifo "$work/hash-in"
+
+for ((i = 0; i < shards; i++)); do
+    if grep -q "^shard $i/$shards sha256 " "$progress"; then
+        continue
+    fi
+    # sliders writes the certificate on fd 3 into the pipe (its own lines to a file);
+    # tee gives it to the checker and, through a fifo, to the hash.
+    sha256sum < "$work/hash-in" > "$work/hash" &
+    hasher=$!
+    set +e
+    "$sliders" prove "$piece" "$square" --bits "$bits" --exhaust --threads "$threads" \
+        --shard "$i/$shards" --certificate /dev/fd/3 3>&1 > "$work/sliders.out" |
+        tee "$work/hash-in" | "$check" - > "$work/ok"
+    status=("${PIPESTATUS[@]}")
+    set -e
+    wait "$hasher"
+    if [ "${status[0]}" != 0 ]; then
+        cat "$work/sliders.out" >&2
+        echo "$0: shard $i/$shards: the search did not finish (exit ${status[0]})" >&2
+        exit 1
+    fi
+    if [ "${status[1]}" != 0 ] || [ "${status[2]}" != 0 ]; then
+        echo "$0: shard $i/$shards: the checker refused the certificate" >&2
+        exit 1
+    fi
+    last=$(tail -n 1 "$work/sliders.out")
+    if [ "$last" != "none in shard $i/$shards" ]; then
+        echo "$0: shard $i/$shards: the search answered '$last'" >&2
+        exit 1
+    fi
+    echo "shard $i/$shards sha256 $(cut -d' ' -f1 "$work/hash") $(cat "$work/ok")" >> "$progress"
+    echo "shard $i/$shards: $(cat "$work/ok")" >&2
+done
+
+# The checker's own lines, tiled.
+sed 's/^shard [0-9]*\/[0-9]* sha256 [0-9a-f]* //' "$progress" > "$work/lines"
+"$check" --cover "$work/lines"

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The certificates of `sliders prove --exhaust --certificate`, checked by check.c (run by
+# CI): the checker's own selftest; certificates of known "none" questions accepted,
+# whole and in shards (run-shards.sh); a certificate with a magic in it, and corrupted
+# ones, refused.
+# Usage: test-certificates.sh SLIDERS (the sliders binary, built in release).
+set -euo pipefail
+
+sliders=${1:?usage: $0 SLIDERS}
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+check=$work/check
+gcc -O2 -Wall -Wextra -Werror -o "$check" "$here/check.c"
+"$check" selftest
+
+fail() {
+    echo "test-certificates: $*" >&2
+    exit 1
+}
+
+# Known "none" questions: the open bishops settled by SAT proofs (c1, d1), the status
+# file's disproved 5-bit bishops with the smallest periods, and rook b2's first cubes.
+for question in "bishop d1 4" "bishop c1 4" "bishop d8 4" "bishop e8 4" "bishop c8 4" \
+    "bishop d7 4" "rook b2 9 --shard 0/4000"; do
+    read -r piece square bits rest <<< "$question"
+    # shellcheck disable=SC2086
+    "$sliders" prove "$piece" "$square" --bits "$bits" --exhaust --threads 2 $rest \
+        --certificate "$work/cert" > "$work/out"
+    case $(tail -n 1 "$work/out") in
+        none | "none in shard"*) ;;
+        *) fail "$question: $(tail -n 1 "$work/out")" ;;
+    esac
+    "$check" "$work/cert" > "$work/ok" || fail "$question: the checker refused the certificate"
+    grep -q "^ok $piece $square $bits " "$work/ok" || fail "$question: $(cat "$work/ok")"
+    echo "test-certificates: $question: $(cat "$work/ok")"
+done
+
+# Shards through the pipe, resumed, then tiled by --cover.
+"$here/run-shards.sh" "$sliders" "$check" bishop c1 4 3 "$work/progress" 1 2> /dev/null |
+    tee "$work/none"
+grep -q "^none bishop c1 4" "$work/none" || fail "run-shards: $(cat "$work/none")"
+[ "$(wc -l < "$work/progress")" = 3 ] || fail "run-shards: $(wc -l < "$work/progress") lines, not 3"
+sed -i 2d "$work/progress"
+"$here/run-shards.sh" "$sliders" "$check" bishop c1 4 3 "$work/progress" 1 2> /dev/null > /dev/null
+[ "$(wc -l < "$work/progress")" = 3 ] || fail "run-shards did not add back the shard it lacked"
+sed -i 1d "$work/progress"
+if "$check" --cover <(sed 's/^shard [0-9/]* sha256 [0-9a-f]* //' "$work/progress") > /dev/null 2>&1; then
+    fail "--cover accepted two shards of three"
+fi
+
+# A question with a magic: the search stops at it, and its certificate is refused.
+"$sliders" prove bishop b1 --bits 4 --exhaust --threads 1 --certificate "$work/cert" > "$work/out"
+grep -q '^found 0x' "$work/out" || fail "bishop b1 4: $(tail -n 1 "$work/out")"
+if "$check" "$work/cert" > /dev/null 2>&1; then
+    fail "the checker accepted the certificate of a question with a magic"
+fi
+
+# Corruptions of a good certificate, each refused.
+"$sliders" prove bishop d1 --bits 4 --exhaust --threads 1 --certificate "$work/good" > /dev/null
+python3 - "$work/good" "$work" << 'EOF'
+import sys
+good, work = open(sys.argv[1], "rb").read(), sys.argv[2]
+header_end = good.index(b"\n") + 1
+header = good[:header_end].decode()
+first_refute = good.index(b"\x01", header_end)  # the first node cut: REFUTE, r, witnesses
+assert good[first_refute + 1] >= 1
+w0 = good[first_refute + 2 : first_refute + 4]
+cases = {
+    "truncated": good[:-1],
+    "trailing": good + b"\x00",
+    "total": header.replace(" of ", " of 1").encode() + good[header_end:],
+    "witness-same-occupancy": good[: first_refute + 4] + w0 + good[first_refute + 6 :],
+    "r-too-big": good[: first_refute + 1] + bytes([good[first_refute + 1] + 1]) + good[first_refute + 2 :],
+    "unknown-tag": good[:first_refute] + b"\x07" + good[first_refute + 1 :],
+    "split-for-refute": good[:first_refute] + b"\x00" + good[first_refute + 1 :],
+}
+for name, data in cases.items():
+    open(f"{work}/bad-{name}", "wb").write(data)
+EOF
+for bad in "$work"/bad-*; do
+    if "$check" "$bad" > /dev/null 2> "$work/err"; then
+        fail "the checker accepted ${bad##*/}"
+    fi
+    echo "test-certificates: ${bad##*/} refused: $(cat "$work/err")"
+done
+echo "test-certificates: all passed"
