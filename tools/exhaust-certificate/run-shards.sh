@@ -3,9 +3,9 @@
 # --exhaust --certificate` writes the certificate into a pipe, and the checker (check.c)
 # reads it as it comes while sha256sum hashes it, so the tens of gigabytes of a rook's
 # certificate are never stored. Each shard the checker accepts adds one line to
-# PROGRESS (`shard I/N sha256 <hash> ok ...`); a shard already there is skipped, so an
-# interrupted run resumes. When every shard is in, `check --cover` confirms the ranges
-# tile all the cubes and prints `none ...`.
+# PROGRESS (`shard I/N sha256 <hash> bytes <B> seconds <S> ok ...`); a shard already
+# there is skipped, so an interrupted run resumes. When every shard is in,
+# `check --cover` confirms the ranges tile all the cubes and prints `none ...`.
 #
 # Usage: run-shards.sh SLIDERS CHECK PIECE SQUARE BITS SHARDS PROGRESS [THREADS]
 # (SLIDERS: the sliders binary; CHECK: the compiled check.c.)
@@ -29,6 +29,7 @@ for ((i = 0; i < shards; i++)); do
     fi
     # sliders writes the certificate on fd 3 into the pipe (its own lines to a file);
     # tee gives it to the checker and, through a fifo, to the hash.
+    started=$(date +%s.%N)
     sha256sum < "$work/hash-in" > "$work/hash" &
     hasher=$!
     set +e
@@ -52,10 +53,13 @@ for ((i = 0; i < shards; i++)); do
         echo "$0: shard $i/$shards: the search answered '$last'" >&2
         exit 1
     fi
-    echo "shard $i/$shards sha256 $(cut -d' ' -f1 "$work/hash") $(cat "$work/ok")" >> "$progress"
+    bytes=$(sed -n 's/^certificate: .*, \([0-9]*\) bytes: .*/\1/p' "$work/sliders.out")
+    seconds=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+    echo "shard $i/$shards sha256 $(cut -d' ' -f1 "$work/hash") bytes $bytes seconds $seconds $(cat "$work/ok")" >> "$progress"
     echo "shard $i/$shards: $(cat "$work/ok")" >&2
 done
 
-# The checker's own lines, tiled.
-sed 's/^shard [0-9]*\/[0-9]* sha256 [0-9a-f]* //' "$progress" > "$work/lines"
+# The checker's own lines, tiled (rook b2's lines, written before bytes and seconds
+# were kept, lack those two fields).
+sed 's/^.* ok /ok /' "$progress" > "$work/lines"
 "$check" --cover "$work/lines"
