@@ -891,16 +891,33 @@ fn with_commas(n: usize) -> String {
 }
 
 #[test]
-fn the_committed_black_state_of_rook_b2_resumes_and_the_doc_gives_its_count() {
-    // Rook b2's black search is a long run: its state is committed so that any machine
-    // goes on from it (docs/research-n-minus-1.md). It must be the search's own (a run
+fn the_committed_black_states_resume_and_the_doc_gives_their_counts() {
+    // Rook b2's and e2's black searches are long runs: their states are committed so
+    // that any machine goes on from them (docs/research-n-minus-1.md). Each must be the
+    // search's own (a run
     // on it loads it, lists the same cubes and goes on from its count, or gives its
     // answer when it has one), a magic in it must verify, and the doc must give its
     // count: "N of M cubes" while under way, "in all M cubes" once every cube is done.
-    let text = include_str!("../../../tests/data/own/rook_b2_9_black_exhaust_state.json");
+    for (text, square) in [
+        (
+            include_str!("../../../tests/data/own/rook_b2_9_black_exhaust_state.json"),
+            Square::B2,
+        ),
+        (
+            include_str!("../../../tests/data/own/rook_e2_9_black_exhaust_state.json"),
+            Square::E2,
+        ),
+    ] {
+        committed_black_state(text, square);
+    }
+}
+
+/// [`the_committed_black_states_resume_and_the_doc_gives_their_counts`] for the state
+/// `text` of rook `square`'s 9-bit black question.
+fn committed_black_state(text: &str, square: Square) {
     let state: ExhaustState = serde_json::from_str(text).unwrap();
-    assert_eq!(state.question, "rook b2 9 black");
-    let q = black(RookOrBishop::Rook, Square::B2, 9);
+    assert_eq!(state.question, format!("rook {square} 9 black"));
+    let q = black(RookOrBishop::Rook, square, 9);
     let found = state.found.as_deref().map(|hex| {
         let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16).unwrap();
         assert!(verify_magic(&q, magic).is_ok(), "{hex}");
@@ -918,7 +935,7 @@ fn the_committed_black_state_of_rook_b2_resumes_and_the_doc_gives_its_count() {
     };
     let doc = include_str!("../../../docs/research-n-minus-1.md");
     assert!(doc.contains(&count), "the doc does not say {count:?}");
-    let dir = std::env::temp_dir().join(format!("sliders-b2-black-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("sliders-{square}-black-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("state.json");
     std::fs::write(&path, text).unwrap();
