@@ -39,13 +39,14 @@ for ((i = 0; i < shards; i++)); do
     status=("${PIPESTATUS[@]}")
     set -e
     wait "$hasher"
-    if [ "${status[0]}" != 0 ]; then
-        cat "$work/sliders.out" >&2
-        echo "$0: shard $i/$shards: the search did not finish (exit ${status[0]})" >&2
+    # A checker that stops reading ends the search with a write error: name it first.
+    if [ "${status[2]}" != 0 ] && [ "${status[0]}" = 0 ]; then
+        echo "$0: shard $i/$shards: the checker refused the certificate" >&2
         exit 1
     fi
-    if [ "${status[1]}" != 0 ] || [ "${status[2]}" != 0 ]; then
-        echo "$0: shard $i/$shards: the checker refused the certificate" >&2
+    if [ "${status[0]}" != 0 ] || [ "${status[1]}" != 0 ] || [ "${status[2]}" != 0 ]; then
+        cat "$work/sliders.out" >&2
+        echo "$0: shard $i/$shards: the search did not finish (exit ${status[0]}; tee ${status[1]}, checker ${status[2]}: see above)" >&2
         exit 1
     fi
     last=$(tail -n 1 "$work/sliders.out")

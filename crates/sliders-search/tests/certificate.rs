@@ -124,6 +124,10 @@ fn shards_share_the_top_tree_and_their_cubes_make_the_whole() {
     }
     assert_eq!(next, total);
     assert_eq!(rebuilt, whole);
+    // The same bytes on one thread as on two: the certificate is the question's own.
+    let mut one = Vec::new();
+    certify(&q, None, 1, &|| false, &mut one).unwrap();
+    assert_eq!(one[header.len()..], whole[..]);
 }
 
 #[test]
@@ -149,4 +153,91 @@ fn a_magic_ends_the_certificate_and_black_questions_are_refused() {
     )
     .unwrap();
     assert_eq!((stopped.answer, stopped.cubes_done), (None, 0));
+}
+
+/// `n` with commas between thousands, as the docs write numbers.
+fn commas(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn the_checked_certificates_cover_every_cube_once_or_say_how_far_they_got() {
+    // Rook b2's and a2's certificates were streamed through the independent checker
+    // shard by shard (tools/exhaust-certificate/run-shards.sh); each file holds one
+    // line per checked shard: `shard I/N sha256 HASH [bytes B seconds S] ok PIECE
+    // SQUARE BITS depth D cubes A B of T nodes X refuted Y`. No shard twice, each with
+    // the search's own cube range; the doc gives the totals once all N are in, and how
+    // many shards are checked before that.
+    for (text, square, bits, shards) in [
+        (
+            include_str!("../../../tests/data/own/rook_b2_9_certificate_shards.txt"),
+            "b2",
+            9,
+            256,
+        ),
+        (
+            include_str!("../../../tests/data/own/rook_a2_10_certificate_shards.txt"),
+            "a2",
+            10,
+            256,
+        ),
+    ] {
+        checked_shards(text, square, bits, shards);
+    }
+}
+
+/// [`the_checked_certificates_cover_every_cube_once_or_say_how_far_they_got`] for the
+/// shard lines `text` of rook `square`'s `bits`-bit question cut into `shards`.
+fn checked_shards(text: &str, square: &str, bits: u32, shards: usize) {
+    let q = question(RookOrBishop::Rook, square, bits);
+    let ex = sliders_search::prove::exhaust::Exhaust::new(&q).unwrap();
+    let depth = ex.period() - 20;
+    let cubes = ex.cubes(depth).len();
+    let mut seen = vec![false; shards];
+    let (mut nodes, mut refuted) = (0u64, 0u64);
+    for line in text.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let (i, n) = words[1].split_once('/').unwrap();
+        let (i, n): (usize, usize) = (i.parse().unwrap(), n.parse().unwrap());
+        assert_eq!((words[0], n), ("shard", shards), "{line}");
+        assert!(!seen[i], "{square}: shard {i} twice");
+        seen[i] = true;
+        assert_eq!(words[2], "sha256");
+        assert!(words[3].len() == 64 && words[3].bytes().all(|b| b.is_ascii_hexdigit()));
+        let ok = &words[words.iter().position(|&w| w == "ok").unwrap()..];
+        let range = sliders_search::prove::shard::range(cubes, (i, n));
+        let expected = format!(
+            "ok rook {square} {bits} depth {depth} cubes {} {} of {cubes} nodes",
+            range.start, range.end
+        );
+        assert_eq!(ok[..12].join(" "), expected, "{line}");
+        nodes += ok[12].parse::<u64>().unwrap();
+        assert_eq!(ok[13], "refuted");
+        refuted += ok[14].parse::<u64>().unwrap();
+    }
+    let checked = seen.iter().filter(|&&s| s).count();
+    let doc = include_str!("../../../docs/research-n-minus-1.md");
+    let figures = if checked == shards {
+        vec![
+            commas(nodes),
+            commas(refuted),
+            format!("all {shards} shards"),
+        ]
+    } else {
+        vec![format!("{checked} of {shards} shards")]
+    };
+    for figure in figures {
+        assert!(
+            doc.contains(&figure),
+            "rook {square}: the doc does not give {figure}"
+        );
+    }
 }
