@@ -29,12 +29,8 @@ use super::exhaust::{prepare_certifiable, CubeOutcome};
 use super::shard::{self, Shard};
 use super::ProveError;
 
-/// The node is split; its two children follow.
-pub const SPLIT: u8 = 0;
-/// The node is cut: a witness follows.
-pub const REFUTE: u8 = 1;
-/// A cube of the top tree, its subtree later.
-pub const CUBE: u8 = 2;
+/// The node tags, written by the search's walk.
+pub use super::exhaust::{CUBE, REFUTE, SPLIT};
 
 /// Cubes certified between two writes, per thread.
 const BATCH_PER_THREAD: usize = 64;

@@ -127,6 +127,14 @@ struct Walk<'a, const CERT: bool> {
     holder: Vec<u16>,
 }
 
+/// A certificate's node tag ([`super::certificate`]): the node is split, its two
+/// children follow.
+pub const SPLIT: u8 = 0;
+/// A certificate's node tag: the node is cut, a witness follows.
+pub const REFUTE: u8 = 1;
+/// A certificate's node tag: a cube of the top tree, its subtree later.
+pub const CUBE: u8 = 2;
+
 /// A certificate being written ([`super::certificate`]): the visited nodes of the levels
 /// in `levels`, in preorder.
 struct Certifying {
@@ -483,7 +491,6 @@ impl<const CERT: bool> Walk<'_, CERT> {
             _ => None,
         };
         if let Some(cert) = cert {
-            use super::certificate::{CUBE, REFUTE, SPLIT};
             if !ok {
                 cert.out.extend([REFUTE, witnesses as u8 - 1]);
                 for w in &witness[..witnesses] {
