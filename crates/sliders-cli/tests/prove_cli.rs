@@ -622,16 +622,10 @@ fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
         assert_eq!(refused.status.code(), Some(2), "{extra:?}");
         assert!(!path.exists(), "{extra:?}: a refused run created the file");
     }
-    let unwritable = sliders(&[
-        "prove",
-        "bishop",
-        "d1",
-        "--bits",
-        "4",
-        "--exhaust",
-        "--certificate",
-        "/nonexistent-dir/c.cert",
-    ]);
+    let mut args = base.to_vec();
+    args[6] = "/nonexistent-dir/c.cert";
+    args.push("--exhaust");
+    let unwritable = sliders(&args);
     assert_eq!(unwritable.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unwritable.stderr).contains("/nonexistent-dir/c.cert"));
 }

@@ -3,6 +3,9 @@
 //! and refused for the questions its checker cannot read. Its witnesses are checked by
 //! the independent checker (`tools/exhaust-certificate/test-certificates.sh`, in CI).
 
+mod doc_figures;
+
+use doc_figures::with_commas;
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::certificate::{certify, CUBE, REFUTE, SPLIT};
 use sliders_search::prove::exhaust::{exhaust, ExhaustOptions};
@@ -155,19 +158,6 @@ fn a_magic_ends_the_certificate_and_black_questions_are_refused() {
     assert_eq!((stopped.answer, stopped.cubes_done), (None, 0));
 }
 
-/// `n` with commas between thousands, as the docs write numbers.
-fn commas(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[test]
 fn the_checked_certificates_cover_every_cube_once_or_say_how_far_they_got() {
     // Rook b2's and a2's certificates were streamed through the independent checker
@@ -227,8 +217,8 @@ fn checked_shards(text: &str, square: &str, bits: u32, shards: usize) {
     let doc = include_str!("../../../docs/research-n-minus-1.md");
     let figures = if checked == shards {
         vec![
-            commas(nodes),
-            commas(refuted),
+            with_commas(nodes),
+            with_commas(refuted),
             format!("all {shards} shards"),
         ]
     } else {

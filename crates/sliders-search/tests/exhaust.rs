@@ -7,6 +7,9 @@
 //! finds is the smallest that works: a brute force counting up from 0 must stop at the
 //! same one, and must find none where the search finds none.
 
+mod doc_figures;
+
+use doc_figures::with_commas;
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::exhaust::{
     exhaust, merge, works, Exhaust, ExhaustOptions, ExhaustState, Order,
@@ -877,19 +880,6 @@ fn the_independent_searches_of_rooks_b2_and_a2_answered_none_on_every_cube_once(
     }
 }
 
-/// `n` with commas between thousands, as the docs write numbers.
-fn with_commas(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[test]
 fn the_committed_black_states_resume_and_the_doc_gives_their_counts() {
     // Rook b2's and e2's black searches are long runs: their states are committed so
@@ -925,12 +915,12 @@ fn committed_black_state(text: &str, square: Square) {
     });
     let finished = state.done == state.cubes || found.is_some();
     let count = if state.done == state.cubes {
-        format!("in all {} cubes", with_commas(state.cubes))
+        format!("in all {} cubes", with_commas(state.cubes as u64))
     } else {
         format!(
             "{} of {} cubes",
-            with_commas(state.done),
-            with_commas(state.cubes)
+            with_commas(state.done as u64),
+            with_commas(state.cubes as u64)
         )
     };
     let doc = include_str!("../../../docs/research-n-minus-1.md");

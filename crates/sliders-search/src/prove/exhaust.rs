@@ -259,7 +259,11 @@ impl Exhaust {
             halt: &|| false,
             halted: false,
             cert: None,
-            holder: vec![0; 1 << self.bits],
+            holder: if CERT {
+                vec![0; 1 << self.bits]
+            } else {
+                Vec::new()
+            },
         }
     }
 
