@@ -115,6 +115,16 @@ pub fn solve(
     // reached it too (Ctrl-C goes to the whole process group, Slurm signals every
     // process of the job): then it ended without an answer, not in error.
     let answered = text.lines().any(|l| l.starts_with("s "));
+    // A signal that reached the solver may not have reached our handler yet (the two
+    // run apart; under load the solver's end is seen first): give it a second.
+    if !answered && status.code().is_none() {
+        for _ in 0..50 {
+            if super::stop::requested() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
     if !answered && (status.code() == Some(0) || super::stop::requested()) {
         return Ok(Run {
             outcome: Outcome::TimedOut,
