@@ -579,27 +579,6 @@ fn sigterm_stops_the_solver_process_and_keeps_the_state() {
 fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
     let path = temp("d1.cert");
     let file = path.to_str().unwrap();
-    let out = sliders(&[
-        "prove",
-        "bishop",
-        "d1",
-        "--bits",
-        "4",
-        "--exhaust",
-        "--certificate",
-        file,
-        "--shard",
-        "1/3",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    assert_eq!(text.lines().last(), Some("none in shard 1/3"), "{text}");
-    assert!(text.contains(&format!("certificate: {file}, ")), "{text}");
-    let written = std::fs::read(&path).unwrap();
-    std::fs::remove_file(&path).unwrap();
-    // d1 has 2,209 cubes at depth 34: shard 1/3 is 736..1472.
-    let header = b"sliders exhaust certificate 1 bishop d1 4 depth 34 cubes 736 1472 of 2209\n";
-    assert!(written.starts_with(header), "{:?}", &written[..80]);
     let base = [
         "prove",
         "bishop",
@@ -609,6 +588,18 @@ fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
         "--certificate",
         file,
     ];
+    let mut args = base.to_vec();
+    args.extend_from_slice(&["--exhaust", "--shard", "1/3"]);
+    let out = sliders(&args);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(text.lines().last(), Some("none in shard 1/3"), "{text}");
+    assert!(text.contains(&format!("certificate: {file}, ")), "{text}");
+    let written = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    // d1 has 2,209 cubes at depth 34: shard 1/3 is 736..1472.
+    let header = b"sliders exhaust certificate 1 bishop d1 4 depth 34 cubes 736 1472 of 2209\n";
+    assert!(written.starts_with(header), "{:?}", &written[..80]);
     for extra in [
         &["--exhaust", "--scheme", "black"][..],
         &["--exhaust", "--state", "s.json"],
