@@ -1,7 +1,7 @@
 /*
  * check.c -- an independent checker for the exhaust certificates of `sliders`
  * (format version 1): proofs that a rook or bishop on one square has no
- * "fancy magic" with a given number of index bits.
+ * "fancy magic", or no "black magic", with a given number of index bits.
  *
  * Written from the format description alone, without reading the searches
  * that write the certificates (see README.md).  Single file, C99 plus gcc's
@@ -12,12 +12,13 @@
  *   check --cover LINES      check that the `ok ...` lines of several runs tile
  *                            all the cubes of one question
  *   check selftest           the checker's own tests
- *   check gen PIECE SQUARE BITS D [FIRST END] [plain]
+ *   check gen PIECE SQUARE BITS D [FIRST END] [plain] [black]
  *                            testing aid: the selftest's naive generator, writing
  *                            a certificate to stdout (small questions only)
  *
  * Layout of this file:
- *   Part 1  board geometry: masks, attack sets, occupancies of a question
+ *   Part 1  board geometry: masks, attack sets, occupancies and keys of a
+ *           question; the black index and its brute force
  *   Part 2  strict parsing of the text lines (header, `ok` lines)
  *   Part 3  a sequential buffered reader (file, pipe or memory)
  *   Part 4  the certificate checker
@@ -131,24 +132,51 @@ static int period_of(int piece, int sq)
     return 64 - __builtin_ctzll(relevant_mask(piece, sq));
 }
 
-/* One question ("does PIECE on SQUARE have a BITS-bit magic"), with the
- * occupancy value and attack set of every occupancy index precomputed. */
+/* One question ("does PIECE on SQUARE have a BITS-bit fancy / black
+ * magic"), with, for every witness index k, the number that the magic
+ * multiplies, the occupancy and its attack set precomputed.
+ *
+ *   fancy: k stands for the occupancy o = pdep(k, mask); the number
+ *          multiplied is o itself.
+ *   black: k stands for the k-th smallest key v = pdep(k, mask) + 1; its
+ *          occupancy is o = mask ^ pdep(k, mask), and v = (mask ^ o) + 1.
+ *          (o | ~mask) = -v mod 2^64, so the black product is -(v*m); see
+ *          README.md for why the tree over v*m decides black magics. */
 #define MAX_OCC 4096 /* masks have at most 12 squares */
 typedef struct {
-    u64 occ, att;
+    u64 mul; /* the number multiplied: occupancy (fancy) or key (black) */
+    u64 att; /* attack set of the occupancy */
 } occinfo;
 
 typedef struct {
     int piece, sq, bits;
+    int black;       /* 0 fancy, 1 black */
     int shift;       /* s = 64 - bits */
     u64 bmask;       /* 2^bits - 1 */
     u64 mask;        /* relevant-occupancy mask */
     int nsq;         /* popcount(mask) */
-    int P;           /* period */
-    unsigned nocc;   /* 2^nsq occupancy indices */
+    int P;           /* period: 64 - lowest mask square */
+    int Q;           /* black: max(64 - bits, P) */
+    int root;        /* u of the root node: P (fancy) or Q - 1 (black) */
+    unsigned nocc;   /* 2^nsq witness indices */
     unsigned nclass; /* number of distinct attack sets */
     occinfo tab[MAX_OCC];
+    u64 occ[MAX_OCC]; /* occupancy of witness index k (not on the hot path) */
 } question;
+
+/* Q of a black question: bits >= Q of a magic only rotate the black
+ * indices (README, "Why the black tree decides black magics"). */
+static int black_q(int piece, int sq, int bits)
+{
+    int P = period_of(piece, sq), s = 64 - bits;
+    return s > P ? s : P;
+}
+
+/* u of the root node of a question's tree. */
+static int root_of(int piece, int sq, int bits, int black)
+{
+    return black ? black_q(piece, sq, bits) - 1 : period_of(piece, sq);
+}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -156,22 +184,27 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static void question_init(question *q, int piece, int sq, int bits)
+static void question_init(question *q, int piece, int sq, int bits, int black)
 {
     memset(q, 0, sizeof *q);
     q->piece = piece;
     q->sq = sq;
     q->bits = bits;
+    q->black = black;
     q->shift = 64 - bits;
     q->bmask = (1ULL << bits) - 1;
     q->mask = relevant_mask(piece, sq);
     q->nsq = __builtin_popcountll(q->mask);
     q->P = 64 - __builtin_ctzll(q->mask);
+    q->Q = q->shift > q->P ? q->shift : q->P;
+    q->root = black ? q->Q - 1 : q->P;
     q->nocc = 1u << q->nsq;
     u64 atts[MAX_OCC];
     for (unsigned k = 0; k < q->nocc; k++) {
-        q->tab[k].occ = pdep_mask(k, q->mask);
-        q->tab[k].att = attack_set(piece, sq, q->tab[k].occ);
+        u64 d = pdep_mask(k, q->mask);
+        q->occ[k] = black ? q->mask ^ d : d;
+        q->tab[k].mul = black ? d + 1 : d;
+        q->tab[k].att = attack_set(piece, sq, q->occ[k]);
         atts[k] = q->tab[k].att;
     }
     qsort(atts, q->nocc, sizeof atts[0], cmp_u64);
@@ -179,6 +212,46 @@ static void question_init(question *q, int piece, int sq, int bits)
     for (unsigned k = 0; k < q->nocc; k++)
         if (k == 0 || atts[k] != atts[k - 1])
             q->nclass++;
+}
+
+/* The black index, straight from its definition, of occupancy o under m. */
+static inline u64 black_index(const question *q, u64 o, u64 m)
+{
+    return ((o | ~q->mask) * m) >> q->shift;
+}
+
+typedef struct {
+    u64 idx, att;
+} idxatt;
+
+static int cmp_idxatt(const void *a, const void *b)
+{
+    const idxatt *x = a, *y = b;
+    if (x->idx != y->idx)
+        return x->idx < y->idx ? -1 : 1;
+    return x->att < y->att ? -1 : x->att > y->att;
+}
+
+/* Brute force, from the definition: does m work as a black magic, i.e. do
+ * two occupancies with different attack sets never share a black index?
+ * Uses only the occupancies and attack sets (q->occ, q->tab[].att), not the
+ * keys. -1: out of memory. */
+static int black_works(const question *q, u64 m)
+{
+    idxatt *v = malloc(q->nocc * sizeof *v);
+    if (v == NULL)
+        return -1;
+    for (unsigned k = 0; k < q->nocc; k++) {
+        v[k].idx = black_index(q, q->occ[k], m);
+        v[k].att = q->tab[k].att;
+    }
+    qsort(v, q->nocc, sizeof *v, cmp_idxatt);
+    int works = 1;
+    for (unsigned k = 1; k < q->nocc; k++)
+        if (v[k].idx == v[k - 1].idx && v[k].att != v[k - 1].att)
+            works = 0;
+    free(v);
+    return works;
 }
 
 /* 128-bit unsigned to decimal (buf >= 40 bytes). */
@@ -202,7 +275,7 @@ static const char *u128_dec(u128 v, char *buf)
 
 /* Fields common to the certificate header and the `ok` lines. */
 typedef struct {
-    int piece, sq, bits, D;
+    int piece, sq, bits, black, D; /* black: 0 fancy, 1 black */
     u64 first, end, total;
 } cert_header;
 
@@ -246,11 +319,15 @@ static int parse_u64(const char *s, u64 *v)
     return 1;
 }
 
-/* Parses "PIECE SQUARE BITS depth D cubes FIRST END of TOTAL" from t[0..9]
- * and checks the ranges. Returns NULL or what is wrong. */
-static const char *parse_question_fields(char **t, cert_header *h)
+/* Parses "PIECE SQUARE BITS [black] depth D cubes FIRST END of TOTAL" from
+ * t[0..nt-1] and checks the ranges. The fields take 10 tokens (fancy) or 11
+ * (black); *used says how many. Returns NULL or what is wrong. */
+static const char *parse_question_fields(char **t, int nt, cert_header *h, int *used)
 {
     u64 v;
+    *used = 10;
+    if (nt < 10)
+        return "too few fields";
     if (strcmp(t[0], "rook") == 0)
         h->piece = ROOK;
     else if (strcmp(t[0], "bishop") == 0)
@@ -263,11 +340,19 @@ static const char *parse_question_fields(char **t, cert_header *h)
     if (!parse_u64(t[2], &v) || v < 1 || v > 16)
         return "bits must be 1..16";
     h->bits = (int)v;
+    h->black = strcmp(t[3], "black") == 0;
+    if (h->black) { /* the fields after BITS move one token on */
+        if (nt < 11)
+            return "too few fields";
+        t++;
+        *used = 11;
+    }
     if (strcmp(t[3], "depth") != 0)
-        return "expected 'depth'";
-    int P = period_of(h->piece, h->sq);
-    if (!parse_u64(t[4], &v) || v < 1 || v > (u64)P)
-        return "depth D must be 1..P (the period of the square)";
+        return h->black ? "expected 'depth' after 'black'" : "expected 'depth' or 'black depth' after the bits";
+    int root = root_of(h->piece, h->sq, h->bits, h->black);
+    if (!parse_u64(t[4], &v) || v < 1 || v > (u64)root)
+        return h->black ? "depth D must be 1..Q-1 (black: Q = max(64 - bits, P))"
+                        : "depth D must be 1..P (the period of the square)";
     h->D = (int)v;
     if (strcmp(t[5], "cubes") != 0)
         return "expected 'cubes'";
@@ -287,9 +372,10 @@ static int format_header(const cert_header *h, char *buf, size_t n)
     char sq[3];
     square_name(h->sq, sq);
     return snprintf(buf, n,
-                    "sliders exhaust certificate 1 %s %s %d depth %d cubes %" PRIu64 " %" PRIu64
+                    "sliders exhaust certificate 1 %s %s %d%s depth %d cubes %" PRIu64 " %" PRIu64
                     " of %" PRIu64 "\n",
-                    PIECE_NAME[h->piece], sq, h->bits, h->D, h->first, h->end, h->total);
+                    PIECE_NAME[h->piece], sq, h->bits, h->black ? " black" : "", h->D, h->first, h->end,
+                    h->total);
 }
 
 static int format_ok(const cert_header *h, u64 nodes, u64 refuted, char *buf, size_t n)
@@ -297,10 +383,10 @@ static int format_ok(const cert_header *h, u64 nodes, u64 refuted, char *buf, si
     char sq[3];
     square_name(h->sq, sq);
     return snprintf(buf, n,
-                    "ok %s %s %d depth %d cubes %" PRIu64 " %" PRIu64 " of %" PRIu64
+                    "ok %s %s %d%s depth %d cubes %" PRIu64 " %" PRIu64 " of %" PRIu64
                     " nodes %" PRIu64 " refuted %" PRIu64,
-                    PIECE_NAME[h->piece], sq, h->bits, h->D, h->first, h->end, h->total, nodes,
-                    refuted);
+                    PIECE_NAME[h->piece], sq, h->bits, h->black ? " black" : "", h->D, h->first, h->end,
+                    h->total, nodes, refuted);
 }
 
 /* ======================================================================== */
@@ -415,40 +501,60 @@ static int ck_header(checker *c)
     line[i] = 0;
     rd->pos += i + 1;
     int n = memchr(line, 0, i) != NULL ? -1 : split_tokens(line, t, 16);
-    if (n != 14 || strcmp(t[0], "sliders") != 0 || strcmp(t[1], "exhaust") != 0 ||
-        strcmp(t[2], "certificate") != 0)
-        return ck_fail(c, 0, "header: not 'sliders exhaust certificate 1 <piece> <square> <bits> depth <D> cubes <first> <end> of <total>'");
+    static const char *const form =
+        "header: not 'sliders exhaust certificate 1 <piece> <square> <bits> [black] depth <D> cubes <first> <end> of <total>'";
+    /* 14 tokens, or 15 with "black" right after the bits (token 7). */
+    if (n < 8 || n != 14 + (strcmp(t[7], "black") == 0) || strcmp(t[0], "sliders") != 0 ||
+        strcmp(t[1], "exhaust") != 0 || strcmp(t[2], "certificate") != 0)
+        return ck_fail(c, 0, "%s", form);
     if (strcmp(t[3], "1") != 0)
         return ck_fail(c, 0, "header: unsupported certificate version '%s' (this checker knows 1)", t[3]);
-    const char *why = parse_question_fields(t + 4, &c->h);
+    int used;
+    const char *why = parse_question_fields(t + 4, n - 4, &c->h, &used);
     if (why != NULL)
         return ck_fail(c, 0, "header: %s", why);
+    if (4 + used != n)
+        return ck_fail(c, 0, "%s", form);
     return 0;
 }
 
+/* What witness index k stands for, for the messages: "occupancy 0x..."
+ * (fancy) or "key 0x..., occupancy 0x..." (black). */
+static const char *wdesc(const question *q, unsigned k, char *buf, size_t n)
+    __attribute__((cold, noinline));
+static const char *wdesc(const question *q, unsigned k, char *buf, size_t n)
+{
+    if (q->black)
+        snprintf(buf, n, "key 0x%" PRIx64 ", occupancy 0x%" PRIx64, q->tab[k].mul, q->occ[k]);
+    else
+        snprintf(buf, n, "occupancy 0x%" PRIx64, q->tab[k].mul);
+    return buf;
+}
+
 /* The witnesses of one REFUTE node at (m, u): r, and w0..wr as 2(r+1) bytes
- * at p. tagoff: stream offset of the node's tag byte. 0 if valid. */
+ * at p. tagoff: stream offset of the node's tag byte. 0 if valid. The
+ * numbers multiplied are q->tab[k].mul: occupancies (fancy) or keys (black). */
 static inline int ck_refute(checker *c, u64 m, int u, u64 tagoff, unsigned r, const unsigned char *p)
 {
     const question *q = c->q;
     const unsigned s = (unsigned)q->shift;
     const u64 width = u >= 64 ? ~0ULL : (1ULL << u) - 1; /* x ranges over 0..2^u-1 */
-    char b1[40], b2[40];
+    char b1[40], b2[40], d1[80];
 
     /* w0: its arc must cover exactly r buckets. */
     const unsigned k0 = p[0] | (unsigned)p[1] << 8;
     if (k0 >= q->nocc)
         return ck_fail(c, tagoff + 2, "REFUTE at node m=0x%016" PRIx64 " u=%d: witness w0 = index %u out of range (mask has %u occupancies)",
                        m, u, k0, q->nocc);
-    const u64 o0 = q->tab[k0].occ, a0 = q->tab[k0].att;
+    const u64 o0 = q->tab[k0].mul, a0 = q->tab[k0].att;
     const u64 lo0 = o0 * m;                              /* o*m mod 2^64 */
     const u128 hi0 = (u128)lo0 + (u128)o0 * width;       /* exact, no reduction */
     const u64 f0 = lo0 >> s;                             /* first(w0) */
     const u128 l0 = hi0 >> s;                            /* last(w0) */
     if (l0 - f0 != (u128)(r - 1))
         return ck_fail(c, tagoff + 1,
-                       "REFUTE at node m=0x%016" PRIx64 " u=%d: w0 = index %u (occupancy 0x%" PRIx64 ") has its arc in %s bucket(s) (%" PRIu64 "..%s) but r = %u",
-                       m, u, k0, o0, u128_dec(l0 - f0 + 1, b1), f0, u128_dec(l0, b2), r);
+                       "REFUTE at node m=0x%016" PRIx64 " u=%d: w0 = index %u (%s) has its arc in %s bucket(s) (%" PRIu64 "..%s) but r = %u",
+                       m, u, k0, wdesc(q, k0, d1, sizeof d1), u128_dec(l0 - f0 + 1, b1), f0, u128_dec(l0, b2), r);
 
     /* w1..wr: each in one bucket, bucket i-1 of w0's range, other attacks. */
     for (unsigned i = 1; i <= r; i++) {
@@ -457,23 +563,23 @@ static inline int ck_refute(checker *c, u64 m, int u, u64 tagoff, unsigned r, co
         if (k >= q->nocc)
             return ck_fail(c, woff, "REFUTE at node m=0x%016" PRIx64 " u=%d: witness w%u = index %u out of range (mask has %u occupancies)",
                            m, u, i, k, q->nocc);
-        const u64 o = q->tab[k].occ;
+        const u64 o = q->tab[k].mul;
         const u64 lo = o * m;
         const u128 hi = (u128)lo + (u128)o * width;
         const u64 f = lo >> s;
         if ((hi >> s) != (u128)f)
             return ck_fail(c, woff,
-                           "REFUTE at node m=0x%016" PRIx64 " u=%d: witness w%u = index %u (occupancy 0x%" PRIx64 ") has an arc that spans buckets %" PRIu64 "..%s, not one bucket",
-                           m, u, i, k, o, f, u128_dec(hi >> s, b1));
+                           "REFUTE at node m=0x%016" PRIx64 " u=%d: witness w%u = index %u (%s) has an arc that spans buckets %" PRIu64 "..%s, not one bucket",
+                           m, u, i, k, wdesc(q, k, d1, sizeof d1), f, u128_dec(hi >> s, b1));
         const u64 want = (f0 + (i - 1)) & q->bmask;
         if ((f & q->bmask) != want)
             return ck_fail(c, woff,
-                           "REFUTE at node m=0x%016" PRIx64 " u=%d: witness w%u = index %u (occupancy 0x%" PRIx64 ") lands in index %" PRIu64 ", but w0's bucket %u of %u is index %" PRIu64,
-                           m, u, i, k, o, f & q->bmask, i, r, want);
+                           "REFUTE at node m=0x%016" PRIx64 " u=%d: witness w%u = index %u (%s) lands in index %" PRIu64 ", but w0's bucket %u of %u is index %" PRIu64,
+                           m, u, i, k, wdesc(q, k, d1, sizeof d1), f & q->bmask, i, r, want);
         if (q->tab[k].att == a0)
             return ck_fail(c, woff,
-                           "REFUTE at node m=0x%016" PRIx64 " u=%d: witness w%u = index %u (occupancy 0x%" PRIx64 ") has the same attack set as w0 = index %u",
-                           m, u, i, k, o, k0);
+                           "REFUTE at node m=0x%016" PRIx64 " u=%d: witness w%u = index %u (%s) has the same attack set as w0 = index %u",
+                           m, u, i, k, wdesc(q, k, d1, sizeof d1), k0);
     }
     return 0;
 }
@@ -597,6 +703,11 @@ out:
     return ret;
 }
 
+/* The selftest's way to change a question's attack sets after set-up, so
+ * that the refusal of a working middle magic can be tested (no real
+ * question has one). NULL outside the selftest. */
+static void (*question_hook)(question *q);
+
 /* Check a whole certificate. Returns c->status (0 valid, 1 invalid, 2 I/O). */
 static int check_stream(reader *rd, checker *c)
 {
@@ -610,10 +721,41 @@ static int check_stream(reader *rd, checker *c)
         snprintf(c->err, sizeof c->err, "out of memory");
         return 2;
     }
-    question_init(c->q, c->h.piece, c->h.sq, c->h.bits);
+    question_init(c->q, c->h.piece, c->h.sq, c->h.bits, c->h.black);
+    if (question_hook != NULL)
+        question_hook(c->q);
+    if (c->h.black) {
+        const question *q = c->q;
+        /* Every key is odd: a1 is never in a mask (it is always a ray's edge
+         * end), so every key v = (mask ^ o) + 1 is odd. */
+        int odd = (q->mask & 1) == 0;
+        for (unsigned k = 0; k < q->nocc; k++)
+            odd &= (int)(q->tab[k].mul & 1);
+        if (!odd) {
+            c->status = 2;
+            snprintf(c->err, sizeof c->err, "internal error: the mask 0x%016" PRIx64 " holds a1, so not every key is odd",
+                     q->mask);
+            goto done;
+        }
+        /* The one magic the tree does not cover: the middle 2^(Q-1). */
+        const u64 mid = 1ULL << (q->Q - 1);
+        int w = black_works(q, mid);
+        if (w < 0) {
+            c->status = 2;
+            snprintf(c->err, sizeof c->err, "out of memory");
+            goto done;
+        }
+        if (w) {
+            ck_fail(c, 0,
+                    "the middle magic 2^%d = 0x%016" PRIx64 " works as a %d-bit black magic, so the answer is not none; "
+                    "no certificate of this question can be valid",
+                    q->Q - 1, mid, q->bits);
+            goto done;
+        }
+    }
 
-    /* The top tree, from the root (0, P). */
-    if (ck_walk(c, 0, c->q->P, 1))
+    /* The top tree, from the root: (0, P) fancy, (0, Q - 1) black. */
+    if (ck_walk(c, 0, c->q->root, 1))
         goto done;
     if (c->ncubes != c->h.total) {
         ck_fail(c, rd->base + rd->pos, "the top tree has %" PRIu64 " CUBE nodes but the header says total %" PRIu64,
@@ -717,12 +859,15 @@ static int cover_core(FILE *f, char *msg, size_t msgsz)
         memset(&r, 0, sizeof r);
         r.line = lineno;
         const char *why = NULL;
-        if (strlen(line) != (size_t)len || split_tokens(line, t, 20) != 15 || strcmp(t[0], "ok") != 0)
+        int nt = strlen(line) != (size_t)len ? -1 : split_tokens(line, t, 20), used = 0;
+        if ((nt != 15 && nt != 16) || strcmp(t[0], "ok") != 0)
             why = "not an 'ok ...' line";
-        else if ((why = parse_question_fields(t + 1, &r.h)) != NULL)
+        else if ((why = parse_question_fields(t + 1, nt - 1, &r.h, &used)) != NULL)
             ;
-        else if (strcmp(t[11], "nodes") != 0 || !parse_u64(t[12], &r.nodes) ||
-                 strcmp(t[13], "refuted") != 0 || !parse_u64(t[14], &r.refuted))
+        else if (1 + used + 4 != nt)
+            why = "not an 'ok ...' line";
+        else if (strcmp(t[1 + used], "nodes") != 0 || !parse_u64(t[2 + used], &r.nodes) ||
+                 strcmp(t[3 + used], "refuted") != 0 || !parse_u64(t[4 + used], &r.refuted))
             why = "bad 'nodes N refuted R'";
         if (why != NULL) {
             snprintf(msg, msgsz, "line %ld: %s", lineno, why);
@@ -747,6 +892,11 @@ static int cover_core(FILE *f, char *msg, size_t msgsz)
         const cert_header *a = &rec[0].h, *b = &rec[i].h;
         if (a->piece != b->piece || a->sq != b->sq || a->bits != b->bits) {
             snprintf(msg, msgsz, "line %ld: another question than line %ld", rec[i].line, rec[0].line);
+            goto out;
+        }
+        if (a->black != b->black) { /* the scheme is part of the question */
+            snprintf(msg, msgsz, "line %ld: another question than line %ld (a %s line among %s ones)", rec[i].line,
+                     rec[0].line, b->black ? "black" : "fancy", a->black ? "black" : "fancy");
             goto out;
         }
         if (a->D != b->D) {
@@ -786,8 +936,8 @@ static int cover_core(FILE *f, char *msg, size_t msgsz)
     {
         char sq[3];
         square_name(rec[0].h.sq, sq);
-        snprintf(msg, msgsz, "none %s %s %d: cubes 0..%" PRIu64 " all checked, nodes %" PRIu64, PIECE_NAME[rec[0].h.piece],
-                 sq, rec[0].h.bits, rec[0].h.total, nodes);
+        snprintf(msg, msgsz, "none %s %s %d%s: cubes 0..%" PRIu64 " all checked, nodes %" PRIu64,
+                 PIECE_NAME[rec[0].h.piece], sq, rec[0].h.bits, rec[0].h.black ? " black" : "", rec[0].h.total, nodes);
     }
     ret = 0;
 out:
@@ -862,12 +1012,12 @@ static void bt_next(bucket_table *bt)
     }
 }
 
-/* Brute force, straight from the definition: does magic m work? */
+/* Brute force, straight from the definition: does magic m work (fancy)? */
 static int magic_works(const question *q, u64 m, bucket_table *bt)
 {
     bt_next(bt);
     for (unsigned k = 0; k < q->nocc; k++) {
-        u64 idx = (q->tab[k].occ * m) >> q->shift;
+        u64 idx = (q->occ[k] * m) >> q->shift;
         if (bt->stamp[idx] == bt->cur) {
             if (bt->att[idx] != q->tab[k].att)
                 return 0;
@@ -895,12 +1045,15 @@ static int brute_smallest(const question *q, u64 *found)
     return ret;
 }
 
-/* The naive generator: a DFS from the root (0, P). At each node it looks for
- * a refutation -- first a plain collision (two occupancies with different
- * attacks whose arcs lie in one common bucket), then (if `ranged`) an
- * occupancy w0 whose arc covers r <= 255 buckets, each held by a one-bucket
- * occupancy with other attacks -- and otherwise splits. In the top tree it
- * writes CUBE at u == D. Reaching u == 0 unrefuted means magic m works. */
+/* The naive generator: a DFS from the root (0, P), or (0, Q - 1) for black.
+ * At each node it looks for a refutation -- first a plain collision (two
+ * witnesses with different attacks whose arcs lie in one common bucket),
+ * then (if `ranged`) a witness w0 whose arc covers r <= 255 buckets, each
+ * held by a one-bucket witness with other attacks -- and otherwise splits.
+ * In the top tree it writes CUBE at u == D. Reaching u == 0 unrefuted means
+ * magic m works (black: its key products v*m have no collision, so m works
+ * as a black magic). The witnesses' numbers are q->tab[].mul: occupancies
+ * or keys. */
 
 typedef struct { /* one node, for the selftest's corruptions */
     u64 off, end; /* tag offset; offset just after the node's subtree */
@@ -968,8 +1121,8 @@ static void gen_analyse(gen *g, u64 m, int u)
     const question *q = g->q;
     const u64 width = u >= 64 ? ~0ULL : (1ULL << u) - 1;
     for (unsigned k = 0; k < q->nocc; k++) {
-        u64 lo = q->tab[k].occ * m;
-        u128 hi = (u128)lo + (u128)q->tab[k].occ * width;
+        u64 lo = q->tab[k].mul * m;
+        u128 hi = (u128)lo + (u128)q->tab[k].mul * width;
         u64 f = lo >> q->shift;
         u128 d = (hi >> q->shift) - f;
         g->fb[k] = f;
@@ -1093,7 +1246,7 @@ static int gen_certificate(gen *g, const question *q, int D, u64 first, u64 end,
     g->out = out;
     g->nolog = out != NULL;
     bt_init(&g->bt, q->bits);
-    if (!gen_node(g, 0, q->P, 1))
+    if (!gen_node(g, 0, q->root, 1))
         return 0;
     /* The header, now that the number of cubes is known. */
     u64 total = g->ncubes;
@@ -1104,6 +1257,7 @@ static int gen_certificate(gen *g, const question *q, int D, u64 first, u64 end,
     g->h.piece = q->piece;
     g->h.sq = q->sq;
     g->h.bits = q->bits;
+    g->h.black = q->black;
     g->h.D = D;
     g->h.first = first;
     g->h.end = end;
@@ -1152,22 +1306,36 @@ static void gen_free(gen *g)
     memset(g, 0, sizeof *g);
 }
 
-/* check gen PIECE SQUARE BITS D [FIRST END] [plain] */
+/* check gen PIECE SQUARE BITS D [FIRST END] [plain] [black] */
 static int gen_main(int argc, char **argv)
 {
-    int plain = argc > 2 && strcmp(argv[argc - 1], "plain") == 0;
-    int nargs = argc - 2 - plain;
+    int plain = 0, black = 0;
+    while (argc > 2 && (strcmp(argv[argc - 1], "plain") == 0 || strcmp(argv[argc - 1], "black") == 0)) {
+        if (strcmp(argv[argc - 1], "plain") == 0)
+            plain++;
+        else
+            black++;
+        argc--;
+    }
+    int nargs = argc - 2;
     u64 bits, D, first = 0, end = GEN_ALL;
     int piece = argc > 2 ? (strcmp(argv[2], "rook") == 0 ? ROOK : strcmp(argv[2], "bishop") == 0 ? BISHOP : -1) : -1;
     int sq = argc > 3 ? parse_square(argv[3]) : -1;
-    if ((nargs != 4 && nargs != 6) || piece < 0 || sq < 0 || !parse_u64(argv[4], &bits) || bits < 1 || bits > 16 ||
-        !parse_u64(argv[5], &D) || D < 1 || D > (u64)period_of(piece, sq) ||
+    if ((nargs != 4 && nargs != 6) || plain > 1 || black > 1 || piece < 0 || sq < 0 || !parse_u64(argv[4], &bits) ||
+        bits < 1 || bits > 16 || !parse_u64(argv[5], &D) || D < 1 ||
+        D > (u64)root_of(piece, sq, (int)bits, black) ||
         (nargs == 6 && (!parse_u64(argv[6], &first) || !parse_u64(argv[7], &end) || first > end))) {
-        fprintf(stderr, "usage: check gen rook|bishop SQUARE BITS D [FIRST END] [plain]\n");
+        fprintf(stderr, "usage: check gen rook|bishop SQUARE BITS D [FIRST END] [plain] [black]\n"
+                        "       (D: 1..P, or 1..Q-1 with black)\n");
         return 2;
     }
     static question q;
-    question_init(&q, piece, sq, (int)bits);
+    question_init(&q, piece, sq, (int)bits, black);
+    if (black && black_works(&q, 1ULL << (q.Q - 1)) == 1) {
+        fprintf(stderr, "check: gen: the middle magic 0x%016" PRIx64 " works as a black magic; no certificate\n",
+                (u64)1 << (q.Q - 1));
+        return 3;
+    }
     gen g;
     int ok = gen_certificate(&g, &q, (int)D, first, end, !plain, stdout);
     if (fflush(stdout) != 0) {
@@ -1175,7 +1343,8 @@ static int gen_main(int argc, char **argv)
         return 2;
     }
     if (!ok) {
-        fprintf(stderr, "check: gen: magic 0x%016" PRIx64 " works; no certificate\n", g.working);
+        fprintf(stderr, "check: gen: magic 0x%016" PRIx64 " works%s; no certificate\n", g.working,
+                black ? " as a black magic" : "");
         gen_free(&g);
         return 3;
     }
@@ -1371,18 +1540,18 @@ static void st_geometry(void)
     expect(attack_set(ROOK, 0, sqbits("b1 a2")) == sqbits("b1 a2"), "rook a1 attacks with b1, a2 occupied");
     expect(attack_set(BISHOP, parse_square("d4"), sqbits("f6 b2")) == sqbits("e5 f6 c5 b6 a7 e3 f2 g1 c3 b2"),
            "bishop d4 attacks with f6, b2 occupied");
-    question_init(&q, ROOK, parse_square("b2"), 9);
+    question_init(&q, ROOK, parse_square("b2"), 9, 0);
     expect(q.nclass == 36, "rook b2 distinct attack sets %u (want 36)", q.nclass);
-    expect(q.nocc == 1024 && q.tab[1].occ == (1ULL << 10) && q.tab[q.nocc - 1].occ == q.mask, "rook b2 occupancy order");
+    expect(q.nocc == 1024 && q.occ[1] == (1ULL << 10) && q.occ[q.nocc - 1] == q.mask, "rook b2 occupancy order");
     int mono = 1;
     for (unsigned k = 1; k < q.nocc; k++)
-        mono &= q.tab[k].occ > q.tab[k - 1].occ && (q.tab[k].occ & ~q.mask) == 0;
+        mono &= q.occ[k] > q.occ[k - 1] && (q.occ[k] & ~q.mask) == 0;
     expect(mono, "occupancy index order = numeric order, inside the mask");
-    question_init(&q, ROOK, 0, 12);
+    question_init(&q, ROOK, 0, 12, 0);
     expect(q.nocc == 4096 && q.nclass == 49, "rook a1: 4096 occupancies, 49 attack sets (got %u)", q.nclass);
-    question_init(&q, BISHOP, parse_square("d8"), 3);
+    question_init(&q, BISHOP, parse_square("d8"), 3, 0);
     expect(q.nclass == 12 && q.P == 26, "bishop d8: 12 attack sets, P 26");
-    question_init(&q, BISHOP, parse_square("d4"), 9);
+    question_init(&q, BISHOP, parse_square("d4"), 9, 0);
     expect(q.nclass == 4 * 3 * 3 * 3, "bishop d4 attack sets %u (want 108)", q.nclass);
 }
 
@@ -1394,7 +1563,7 @@ static void st_brute(int *with_magic)
     *with_magic = 0;
     for (int bits = 2; bits <= 5; bits++) {
         double t0 = now();
-        question_init(&q, BISHOP, parse_square("d8"), bits);
+        question_init(&q, BISHOP, parse_square("d8"), bits, 0);
         u64 bm = 0;
         int has = brute_smallest(&q, &bm);
         double t1 = now();
@@ -1431,7 +1600,7 @@ static void st_variants(void)
 {
     printf("certificates at several depths, plain and ranged, whole and in runs, through a pipe\n");
     static question q;
-    question_init(&q, BISHOP, parse_square("d8"), 3);
+    question_init(&q, BISHOP, parse_square("d8"), 3, 0);
     const int depths[] = { 1, 2, 13, 20, 25, 26 };
     for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++)
         for (int ranged = 0; ranged <= 1; ranged++) {
@@ -1567,7 +1736,7 @@ static void st_corrupt(int with_magic)
 {
     printf("corruptions of good certificates (bishop d8 3 depth 20)\n");
     static question q;
-    question_init(&q, BISHOP, parse_square("d8"), 3);
+    question_init(&q, BISHOP, parse_square("d8"), 3, 0);
     gen gp, gr; /* plain (r = 1 only) and ranged */
     gen_certificate(&gp, &q, 20, 0, GEN_ALL, 0, NULL);
     gen_certificate(&gr, &q, 20, 0, GEN_ALL, 1, NULL);
@@ -1907,7 +2076,7 @@ static void st_corrupt(int with_magic)
 static void st_bigger(void)
 {
     static question q;
-    question_init(&q, BISHOP, parse_square("e8"), 3);
+    question_init(&q, BISHOP, parse_square("e8"), 3, 0);
     double t0 = now();
     gen g;
     int made = gen_certificate(&g, &q, 24, 0, GEN_ALL, 1, NULL);
@@ -1924,6 +2093,736 @@ static void st_bigger(void)
     gen_free(&g);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Black magics                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* The brute force from the definition again, with a bucket table: the fast
+ * twin of black_works (which the checker uses for the middle magic). */
+static int black_works_bt(const question *q, u64 m, bucket_table *bt)
+{
+    bt_next(bt);
+    for (unsigned k = 0; k < q->nocc; k++) {
+        u64 idx = black_index(q, q->occ[k], m);
+        if (bt->stamp[idx] == bt->cur) {
+            if (bt->att[idx] != q->tab[k].att)
+                return 0;
+        } else {
+            bt->stamp[idx] = bt->cur;
+            bt->att[idx] = q->tab[k].att;
+        }
+    }
+    return 1;
+}
+
+/* The black index of every witness index under m (from the occupancies). */
+static void black_indices(const question *q, u64 m, u64 *idx)
+{
+    for (unsigned k = 0; k < q->nocc; k++)
+        idx[k] = black_index(q, q->occ[k], m);
+}
+
+/* top(v*m) of every key (what the key tree reasons about). */
+static void key_tops(const question *q, u64 m, u64 *idx)
+{
+    for (unsigned k = 0; k < q->nocc; k++)
+        idx[k] = (q->tab[k].mul * m) >> q->shift;
+}
+
+/* The collisions of an index map, as a partition of the witness indices:
+ * lab[k] = the smallest k' with idx[k'] == idx[k]. Two maps put the same
+ * pairs together iff their partitions are equal. */
+static void partition(const question *q, const u64 *idx, unsigned *lab, bucket_table *bt)
+{
+    bt_next(bt);
+    for (unsigned k = 0; k < q->nocc; k++) {
+        u64 b = idx[k];
+        if (bt->stamp[b] != bt->cur) {
+            bt->stamp[b] = bt->cur;
+            bt->occ[b] = k;
+        }
+        lab[k] = bt->occ[b];
+    }
+}
+
+/* Attack sets replaced, for the tests of the middle magic and of soundness:
+ * one attack set for all; or one that depends only on whether the lowest
+ * (the second lowest) mask square is occupied. */
+static void hook_one(question *q)
+{
+    for (unsigned k = 0; k < q->nocc; k++)
+        q->tab[k].att = 42;
+}
+
+static void hook_low(question *q)
+{
+    u64 low = q->mask & (0 - q->mask);
+    for (unsigned k = 0; k < q->nocc; k++)
+        q->tab[k].att = q->occ[k] & low;
+}
+
+static void hook_second(question *q)
+{
+    u64 rest = q->mask & (q->mask - 1), second = rest & (0 - rest);
+    for (unsigned k = 0; k < q->nocc; k++)
+        q->tab[k].att = q->occ[k] & second;
+}
+
+static void st_black_geometry(void)
+{
+    printf("black: keys, witness numbering, Q and the root\n");
+    static question q;
+    const struct {
+        int piece;
+        const char *sq;
+        int bits, P, Q;
+    } cs[] = {
+        { BISHOP, "d8", 3, 26, 61 },  { BISHOP, "d8", 16, 26, 48 }, { BISHOP, "b1", 12, 54, 54 },
+        { ROOK, "b2", 9, 54, 55 },    { ROOK, "b2", 12, 54, 54 },   { ROOK, "a1", 2, 63, 63 },
+        { ROOK, "a1", 12, 63, 63 },
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        int sq = parse_square(cs[i].sq);
+        question_init(&q, cs[i].piece, sq, cs[i].bits, 1);
+        expect(q.black && q.P == cs[i].P && q.Q == cs[i].Q && q.root == cs[i].Q - 1 &&
+                   root_of(cs[i].piece, sq, cs[i].bits, 1) == cs[i].Q - 1,
+               "%s %s %d black: P %d Q %d root %d (want P %d Q %d)", PIECE_NAME[cs[i].piece], cs[i].sq, cs[i].bits, q.P,
+               q.Q, q.root, cs[i].P, cs[i].Q);
+        int keys = 1, neg = 1;
+        for (unsigned k = 0; k < q.nocc; k++) {
+            u64 d = pdep_mask(k, q.mask), v = q.tab[k].mul;
+            keys &= v == d + 1 && (v & 1) == 1 && q.occ[k] == (q.mask ^ d) && (q.occ[k] & ~q.mask) == 0 &&
+                    q.tab[k].att == attack_set(q.piece, q.sq, q.occ[k]) && (k == 0 || v > q.tab[k - 1].mul) &&
+                    ((v - 1) & ((1ULL << (64 - q.P)) - 1)) == 0;
+            neg &= (q.occ[k] | ~q.mask) == 0 - v && (q.occ[k] | ~q.mask) == q.occ[k] + ~q.mask;
+        }
+        expect(keys, "%s %s black: witness k = the k-th smallest key v = pdep(k, mask) + 1, odd, a multiple of "
+                     "2^(64-P) plus 1, occupancy mask ^ (v - 1), its attack set", PIECE_NAME[cs[i].piece], cs[i].sq);
+        expect(neg, "%s %s black: o | ~mask = o + ~mask = -v mod 2^64 for every occupancy", PIECE_NAME[cs[i].piece],
+               cs[i].sq);
+    }
+    question_init(&q, BISHOP, parse_square("d8"), 3, 1);
+    expect(q.tab[0].mul == 1 && q.occ[0] == q.mask && q.tab[q.nocc - 1].mul == q.mask + 1 && q.occ[q.nocc - 1] == 0 &&
+               q.tab[1].mul == (1ULL << 38) + 1 && q.occ[1] == (q.mask & ~(1ULL << 38)),
+           "bishop d8 black: key 1 = all occupied, key mask + 1 = empty, key 2^38 + 1 = g5 empty");
+}
+
+/* Lemmas 2, 3 and 4 of the README on random magics. */
+static void st_black_lemmas(void)
+{
+    printf("black: the lemmas on random magics\n");
+    static question q;
+    static u64 idx[MAX_OCC], idx2[MAX_OCC];
+    static unsigned lab[MAX_OCC], lab2[MAX_OCC];
+    const struct {
+        int piece;
+        const char *sq;
+        int bits;
+    } cs[] = {
+        { BISHOP, "d8", 3 }, { BISHOP, "d8", 8 }, { BISHOP, "b1", 4 },
+        { BISHOP, "b1", 12 }, { ROOK, "b2", 9 }, { ROOK, "b2", 12 },
+    };
+    long allworks = 0, alln = 0;
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        question_init(&q, cs[i].piece, parse_square(cs[i].sq), cs[i].bits, 1);
+        bucket_table bt;
+        bt_init(&bt, q.bits);
+        const int s = q.shift;
+        const u64 low = (1ULL << s) - 1, qmask = (1ULL << q.Q) - 1, half = 1ULL << (q.Q - 1);
+        const size_t lsz = q.nocc * sizeof lab[0];
+        long n = 0, formula = 0, keys = 0, period = 0, mirror = 0, works = 0, nworks = 0, zero = 0, flips = 0;
+        const int trials = q.nocc > 64 ? 1000 : 3000;
+        for (int t = 0; t < trials; t++) {
+            u64 m;
+            switch (t % 4) {
+            case 0: m = rng(); break;
+            case 1: m = rng() & rng() & rng(); break; /* sparse, like real magics */
+            case 2: m = rng() << s; break;            /* m = 0 mod 2^s: the rotation by one */
+            default: m = rng() & qmask; break;
+            }
+            const u64 special[] = { 0, half, qmask, 1, half + 1, half - 1, 1ULL << s };
+            if (t < 7)
+                m = special[t];
+            n++;
+            zero += (m & low) == 0;
+            /* Lemma 2: black index = (2^bits - 1) - top(v*m) + [m = 0 mod 2^s]
+             * (mod 2^bits), so it has the collisions of the key products. */
+            black_indices(&q, m, idx);
+            key_tops(&q, m, idx2);
+            const u64 z = (m & low) == 0;
+            int f = 1;
+            for (unsigned k = 0; k < q.nocc; k++)
+                f &= idx[k] == ((q.bmask - idx2[k] + z) & q.bmask);
+            formula += f;
+            partition(&q, idx, lab, &bt);
+            partition(&q, idx2, lab2, &bt);
+            keys += memcmp(lab, lab2, lsz) == 0;
+            /* Lemma 3: bits >= Q only rotate (m mod 2^Q, and m + 2^Q). */
+            const u64 mq = m & qmask;
+            black_indices(&q, mq, idx2);
+            partition(&q, idx2, lab2, &bt);
+            int same = memcmp(lab, lab2, lsz) == 0;
+            black_indices(&q, m + (1ULL << q.Q), idx2);
+            partition(&q, idx2, lab2, &bt);
+            period += same && memcmp(lab, lab2, lsz) == 0;
+            /* Lemma 4: the mirror 2^Q - m. */
+            const u64 mm = ((1ULL << q.Q) - mq) & qmask;
+            black_indices(&q, mm, idx2);
+            partition(&q, idx2, lab2, &bt);
+            mirror += memcmp(lab, lab2, lsz) == 0;
+            /* works_black(m) = works_black(m mod 2^Q) = works_black(2^Q - m mod 2^Q),
+             * and the two brute forces agree. */
+            int w = black_works_bt(&q, m, &bt);
+            works += w == black_works_bt(&q, mq, &bt) && w == black_works_bt(&q, mm, &bt) && w == black_works(&q, m) &&
+                     w == black_works(&q, mm);
+            nworks += w;
+            /* A control: flipping bit Q - 1 is not a symmetry, and the
+             * comparison above sees it. */
+            black_indices(&q, m ^ half, idx2);
+            partition(&q, idx2, lab2, &bt);
+            flips += memcmp(lab, lab2, lsz) != 0;
+        }
+        char name[40];
+        snprintf(name, sizeof name, "%s %s %d black", PIECE_NAME[q.piece], cs[i].sq, q.bits);
+        expect(formula == n, "%s: black index = (2^bits-1) - top(v*m) + [m = 0 mod 2^s] for %ld of %ld magics", name,
+               formula, n);
+        expect(keys == n, "%s: black collisions = key-product collisions for %ld of %ld magics", name, keys, n);
+        expect(period == n, "%s: m, m mod 2^Q and m + 2^Q have the same collisions for %ld of %ld", name, period, n);
+        expect(mirror == n, "%s: m and 2^Q - m have the same collisions for %ld of %ld", name, mirror, n);
+        expect(works == n, "%s: works_black agrees on m, m mod 2^Q, 2^Q - m for %ld of %ld", name, works, n);
+        expect(flips > 0 && zero > 0, "%s: control: flipping bit Q-1 changes the collisions (%ld times); %ld magics = 0 "
+                                      "mod 2^s", name, flips, zero);
+        printf("  %-22s P %d Q %d: %ld magics (%ld work, %ld = 0 mod 2^s): lemmas 2, 3, 4 hold on all; flipping bit Q-1 "
+               "changes the collisions of %ld\n",
+               name, q.P, q.Q, n, nworks, zero, flips);
+        allworks += nworks;
+        alln += n;
+        bt_free(&bt);
+    }
+    expect(allworks > 0 && allworks < alln, "black lemmas: some magics work (%ld of %ld), some do not", allworks, alln);
+}
+
+/* The generator's answer on one cube (m0, D) of a black question: 1 and the
+ * smallest magic that it finds unrefuted, or 0 (the cube is refuted). */
+static int gen_cube(const question *q, u64 m0, int D, int ranged, u64 *found, u64 *nodes)
+{
+    gen g;
+    memset(&g, 0, sizeof g);
+    g.q = q;
+    g.D = D;
+    g.ranged = ranged;
+    g.nolog = 1;
+    bt_init(&g.bt, q->bits);
+    int none = gen_node(&g, m0, D, 0);
+    *found = g.working;
+    *nodes = g.nodes;
+    gen_free(&g);
+    return !none;
+}
+
+/* The naive black generator against a brute force over whole cubes of
+ * bishop d8 (Q - 1 = 60..57), D = 20: random cubes, and the cube of a black
+ * magic found by random search (moved below 2^(Q-1) by lemmas 3 and 4). */
+static void st_black_cubes(void)
+{
+    const int D = 20;
+    printf("black: the naive generator against brute force on cubes of 2^%d magics (bishop d8)\n", D);
+    static question q;
+    for (int bits = 2; bits <= 7; bits++) {
+        double t0 = now();
+        question_init(&q, BISHOP, parse_square("d8"), bits, 1);
+        bucket_table bt;
+        bt_init(&bt, bits);
+        const u64 half = 1ULL << (q.Q - 1), cmask = ~((1ULL << D) - 1);
+        u64 cubes[4];
+        int nc = 0, has = 0;
+        long tries = 0;
+        u64 magic = 0;
+        for (; tries < 300000 && !has; tries++) {
+            u64 m = rng() & rng();
+            if (black_works_bt(&q, m, &bt)) {
+                has = 1;
+                magic = m;
+            }
+        }
+        if (has) {
+            u64 r = magic & ((1ULL << q.Q) - 1);
+            if (r > half)
+                r = (1ULL << q.Q) - r;
+            expect(r < half && black_works_bt(&q, r, &bt),
+                   "bishop d8 %d black: magic 0x%016" PRIx64 " moved below 2^(Q-1) as 0x%016" PRIx64 " still works", bits,
+                   magic, r);
+            cubes[nc++] = r & cmask;
+        }
+        while (nc < (has ? 2 : 3))
+            cubes[nc++] = rng() & (half - 1) & cmask;
+        int agree = 0, withmagic = 0;
+        u64 nodes = 0;
+        for (int c = 0; c < nc; c++) {
+            u64 bx = 0;
+            int bhas = 0;
+            for (u64 x = 0; x < (1ULL << D); x++)
+                if (black_works_bt(&q, cubes[c] + x, &bt)) {
+                    bx = cubes[c] + x;
+                    bhas = 1;
+                    break;
+                }
+            for (int ranged = 0; ranged <= 1; ranged++) {
+                u64 gx = 0, gn = 0;
+                int ghas = gen_cube(&q, cubes[c], D, ranged, &gx, &gn);
+                int ok = ghas == bhas && (!bhas || gx == bx);
+                expect(ok, "bishop d8 %d black, cube 0x%016" PRIx64 " (%s): generator %s 0x%" PRIx64 ", brute force %s 0x%" PRIx64,
+                       bits, cubes[c], ranged ? "ranged" : "plain", ghas ? "found" : "none", gx, bhas ? "found" : "none", bx);
+                agree += ok;
+                nodes += gn;
+            }
+            withmagic += bhas;
+        }
+        printf("  bishop d8 %d bits black (Q-1 = %d): %d cubes, %d with a magic; generator (plain and ranged, %" PRIu64
+               " nodes) agrees with brute force on %d of %d (%.2fs)%s\n",
+               bits, q.Q - 1, nc, withmagic, nodes, agree, 2 * nc, now() - t0,
+               has ? "" : "; random search found no magic");
+        bt_free(&bt);
+    }
+}
+
+/* Replace the first occurrence of `from` in a header line by `to`. */
+static void header_edit(const char *good, const char *from, const char *to, char *out, size_t n)
+{
+    const char *at = strstr(good, from);
+    if (at == NULL) {
+        snprintf(out, n, "%s", good);
+        return;
+    }
+    snprintf(out, n, "%.*s%s%s", (int)(at - good), good, to, at + strlen(from));
+}
+
+/* Whole black certificates of "none" questions (rook a1: keys from 1 up, so
+ * the tree is refuted close to its root u = Q - 1 = 62), runs and --cover. */
+static void st_black_whole(void)
+{
+    printf("black: whole certificates (rook a1, Q = 63, root u = 62), runs, --cover\n");
+    static question q;
+    const struct {
+        int bits, D;
+    } cs[] = { { 2, 1 }, { 2, 40 }, { 2, 62 }, { 3, 55 }, { 3, 60 }, { 3, 62 }, { 5, 50 }, { 6, 55 } };
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        question_init(&q, ROOK, 0, cs[i].bits, 1);
+        for (int ranged = 0; ranged <= 1; ranged++) {
+            double t0 = now();
+            gen g;
+            int made = gen_certificate(&g, &q, cs[i].D, 0, GEN_ALL, ranged, NULL);
+            char what[80];
+            snprintf(what, sizeof what, "rook a1 %d black depth %d %s", cs[i].bits, cs[i].D, ranged ? "ranged" : "plain");
+            expect(made, "%s: generated (none)", what);
+            if (made)
+                expect_accept(g.data, g.len, g.nodes, g.refuted, what, NULL, 0);
+            if (ranged)
+                printf("  %-32s %7zu bytes, %6" PRIu64 " nodes, %3zu cubes: accepted (plain too) (%.2fs)%s\n", what, g.len,
+                       g.nodes, g.ncubes, now() - t0,
+                       q.nclass > (1u << cs[i].bits) ? "" : "; not by pigeonhole");
+            gen_free(&g);
+        }
+    }
+
+    /* Runs of rook a1 4 black depth 55 (20 cubes), checked one by one and tiled. */
+    question_init(&q, ROOK, 0, 4, 1);
+    gen g;
+    gen_certificate(&g, &q, 55, 0, GEN_ALL, 1, NULL);
+    u64 total = g.ncubes;
+    expect(total >= 3, "rook a1 4 black depth 55 has at least 3 cubes (%" PRIu64 ")", total);
+    u64 cuts[4] = { 0, total / 3, 2 * total / 3, total };
+    char lines[3][400], text[2000], msg[600], want[200];
+    u64 sum = 0;
+    for (int i = 0; i < 3; i++) {
+        gen gr;
+        gen_certificate(&gr, &q, 55, cuts[i], cuts[i + 1], 1, NULL);
+        expect_accept(gr.data, gr.len, gr.nodes, gr.refuted, "black: one run of three", lines[i], sizeof lines[i]);
+        sum += gr.nodes;
+        gen_free(&gr);
+    }
+    expect(strncmp(lines[0], "ok rook a1 4 black depth 55 cubes 0 ", 36) == 0, "black ok line: %s", lines[0]);
+    printf("  %s\n", lines[0]);
+    snprintf(text, sizeof text, "%s\n\n%s\n%s\n", lines[1], lines[2], lines[0]);
+    int st = cover_str(text, msg, sizeof msg);
+    snprintf(want, sizeof want, "none rook a1 4 black: cubes 0..%" PRIu64 " all checked, nodes %" PRIu64, total, sum);
+    expect(st == 0 && strcmp(msg, want) == 0, "--cover of three black runs: %s", msg);
+    printf("  --cover of 3 black runs: %s\n", msg);
+    /* The scheme is part of the question: black and fancy lines do not tile. */
+    char fancy[3][400];
+    for (int i = 0; i < 3; i++)
+        header_edit(lines[i], " black ", " ", fancy[i], sizeof fancy[i]);
+    snprintf(text, sizeof text, "%s\n%s\n%s\n", fancy[0], fancy[1], fancy[2]);
+    st = cover_str(text, msg, sizeof msg);
+    snprintf(want, sizeof want, "none rook a1 4: cubes 0..%" PRIu64 " all checked, nodes %" PRIu64, total, sum);
+    expect(st == 0 && strcmp(msg, want) == 0, "--cover of the same lines without 'black': %s", msg);
+    const struct {
+        const char *what;
+        const char *l[3];
+    } mix[] = {
+        { "a fancy line among black ones", { lines[0], fancy[1], lines[2] } },
+        { "a black line among fancy ones", { fancy[0], lines[1], fancy[2] } },
+        { "a black line first", { lines[0], fancy[1], fancy[2] } },
+    };
+    for (size_t i = 0; i < sizeof mix / sizeof mix[0]; i++) {
+        snprintf(text, sizeof text, "%s\n%s\n%s\n", mix[i].l[0], mix[i].l[1], mix[i].l[2]);
+        st = cover_str(text, msg, sizeof msg);
+        expect(st == 1 && strstr(msg, "another question") != NULL, "--cover with %s: status %d: %s", mix[i].what, st, msg);
+        printf("  --cover refused: %-30s %s\n", mix[i].what, msg);
+    }
+    {
+        const struct {
+            const char *from, *to;
+        } ed[] = {
+            { " black depth", " Black depth" },       { " black depth 55", " depth black 55" },
+            { " black depth", " black black depth" }, { " black ", "  black " },
+            { " black ", " fancy " },                 { " black ", " " },
+        };
+        for (size_t i = 0; i < sizeof ed / sizeof ed[0]; i++) {
+            char l[400];
+            header_edit(lines[1], ed[i].from, ed[i].to, l, sizeof l);
+            snprintf(text, sizeof text, "%s\n%s\n%s\n", lines[0], l, lines[2]);
+            st = cover_str(text, msg, sizeof msg);
+            expect(st == 1 && strstr(msg, "line 2") != NULL, "--cover with the edited black line '%s': status %d: %s", l,
+                   st, msg);
+        }
+        printf("  --cover refused 6 edited black lines ('Black', 'depth black', 'black black', a double space, "
+               "'fancy', no 'black')\n");
+    }
+
+    /* Through a pipe with a small buffer, as from memory. */
+    checker c1, c2;
+    int s1 = run_mem(g.data, g.len, &c1);
+    int s2 = run_pipe(g.data, g.len, MAX_NEED, &c2);
+    expect(s1 == 0 && s2 == 0 && c1.nodes == c2.nodes && c1.refuted == c2.refuted && c1.h.black && c2.h.black,
+           "black through a pipe: accepted with the same counts");
+    gen_free(&g);
+}
+
+/* Corruptions of good black certificates (bishop d1 2 black depth 50: a
+ * small mask, so that thousands of checks stay cheap). */
+static void st_black_corrupt(void)
+{
+    printf("black: corruptions (bishop d1 2 black depth 50)\n");
+    static question q;
+    question_init(&q, BISHOP, parse_square("d1"), 2, 1);
+    gen gp, gr;
+    gen_certificate(&gp, &q, 50, 0, GEN_ALL, 0, NULL);
+    gen_certificate(&gr, &q, 50, 0, GEN_ALL, 1, NULL);
+    expect_accept(gp.data, gp.len, gp.nodes, gp.refuted, "bishop d1 2 black depth 50 plain", NULL, 0);
+    expect_accept(gr.data, gr.len, gr.nodes, gr.refuted, "bishop d1 2 black depth 50 ranged", NULL, 0);
+    expect(gr.ranged_used > 0 && gr.ncubes >= 3, "bishop d1 2 black: the ranged certificate has r >= 2 and %zu cubes",
+           gr.ncubes);
+    printf("  plain: %zu bytes, %" PRIu64 " nodes; ranged: %zu bytes, %" PRIu64 " nodes, %" PRIu64
+           " REFUTEs with r >= 2, %zu cubes; Q = %d\n",
+           gp.len, gp.nodes, gr.len, gr.nodes, gr.ranged_used, gr.ncubes, q.Q);
+    size_t n;
+    unsigned char *b;
+    char hdr[300], good[300];
+    checker c;
+
+    /* The scheme relabelled: black as fancy, fancy (bishop d8 3 depth 20) as
+     * black. The headers parse; the trees do not prove the other scheme. */
+    for (int which = 0; which < 2; which++) {
+        gen *g = which ? &gr : &gp;
+        format_header(&g->h, good, sizeof good);
+        header_edit(good, " black ", " ", hdr, sizeof hdr);
+        b = reheader(g, hdr, &n);
+        int st = run_mem(b, n, &c);
+        expect(st == 1 && strncmp(c.err, "header", 6) != 0 && !c.h.black,
+               "black certificate relabelled fancy: status %d: %s", st, c.err);
+        printf("  refused: %s black relabelled fancy: byte %" PRIu64 ": %s\n", which ? "ranged" : "plain", c.erroff, c.err);
+        free(b);
+    }
+    {
+        static question qf;
+        question_init(&qf, BISHOP, parse_square("d8"), 3, 0);
+        for (int ranged = 0; ranged <= 1; ranged++) {
+            gen gf;
+            gen_certificate(&gf, &qf, 20, 0, GEN_ALL, ranged, NULL);
+            format_header(&gf.h, good, sizeof good);
+            header_edit(good, " 3 depth", " 3 black depth", hdr, sizeof hdr);
+            b = reheader(&gf, hdr, &n);
+            int st = run_mem(b, n, &c);
+            expect(st == 1 && strncmp(c.err, "header", 6) != 0 && c.h.black,
+                   "fancy certificate relabelled black: status %d: %s", st, c.err);
+            printf("  refused: bishop d8 3 %s fancy relabelled black: byte %" PRIu64 ": %s\n", ranged ? "ranged" : "plain",
+                   c.erroff, c.err);
+            free(b);
+            gen_free(&gf);
+        }
+    }
+
+    /* Flipped witness indices: every one-bit flip of w0 and w1 in 40 r = 1
+     * REFUTEs. The expected verdict is recomputed here from the definitions
+     * (k -> d = pdep(k, mask), key d + 1, occupancy mask ^ d, its attacks),
+     * not from the question's tables. */
+    {
+        long agree = 0, trials = 0, valid = 0;
+        int count = 0;
+        for (size_t li = 0; li < gr.nlog && count < 40; li++) {
+            const lognode *nd = &gr.log[li];
+            if (nd->tag != TAG_REFUTE || nd->r != 1)
+                continue;
+            count++;
+            unsigned w[2] = { get16(gr.data + nd->off + 2), get16(gr.data + nd->off + 4) };
+            for (int which = 0; which < 2; which++)
+                for (int bit = 0; bit < 16; bit++) {
+                    unsigned k[2] = { w[0], w[1] };
+                    k[which] ^= 1u << bit;
+                    int ok = k[0] < q.nocc && k[1] < q.nocc;
+                    u64 f[2] = { 0, 0 }, l[2] = { 0, 0 }, a[2] = { 0, 0 };
+                    for (int j = 0; j < 2 && ok; j++) {
+                        u64 d = pdep_mask(k[j], q.mask), v = d + 1;
+                        u64 lo = v * nd->m;
+                        u128 hi = (u128)lo + (u128)v * ((1ULL << nd->u) - 1);
+                        f[j] = lo >> q.shift;
+                        l[j] = (u64)(hi >> q.shift);
+                        a[j] = attack_set(q.piece, q.sq, q.mask ^ d);
+                    }
+                    ok = ok && f[0] == l[0] && f[1] == l[1] && ((f[0] ^ f[1]) & q.bmask) == 0 && a[0] != a[1];
+                    b = with16(&gr, nd->off + 2 + 2 * (size_t)which, k[which], &n);
+                    int st = run_mem(b, n, &c);
+                    agree += st == (ok ? 0 : 1);
+                    valid += ok;
+                    trials++;
+                    free(b);
+                }
+        }
+        expect(count == 40 && agree == trials, "black flipped witnesses: checker agrees in %ld of %ld", agree, trials);
+        printf("  flipped witness indices: %ld one-bit flips of w0/w1 in 40 REFUTEs (%ld still valid): the checker agrees "
+               "with a recomputation from the definitions on all\n",
+               trials, valid);
+    }
+
+    /* A SPLIT replaced by REFUTEs: the ranged generator is complete, so no
+     * witness list is valid there: every pair, and 500 random lists. */
+    {
+        long i = find_node(&gr, 0, TAG_SPLIT, 0, -1, -1);
+        expect(i >= 0, "a SPLIT in a cube's subtree");
+        const lognode *nd = &gr.log[i < 0 ? 0 : i];
+        long refused = 0, tried = 0;
+        unsigned char rep[2 + 2 * 256];
+        for (int t = 0; t < (int)(q.nocc * q.nocc) + 500; t++) {
+            unsigned r = t < (int)(q.nocc * q.nocc) ? 1 : 1 + (unsigned)(rng() % 8);
+            rep[0] = TAG_REFUTE;
+            rep[1] = (unsigned char)r;
+            for (unsigned j = 0; j <= r; j++) {
+                unsigned w = r == 1 && t < (int)(q.nocc * q.nocc) ? (j == 0 ? (unsigned)t / q.nocc : (unsigned)t % q.nocc)
+                                                                  : (unsigned)(rng() % q.nocc);
+                rep[2 + 2 * j] = (unsigned char)w;
+                rep[3 + 2 * j] = (unsigned char)(w >> 8);
+            }
+            b = splice(gr.data, gr.len, nd->off, nd->end, rep, 2 + 2 * (r + 1), &n);
+            refused += run_mem(b, n, &c) == 1;
+            tried++;
+            free(b);
+        }
+        expect(refused == tried, "black SPLIT replaced by REFUTE: %ld of %ld refused", refused, tried);
+        printf("  SPLIT (m=0x%" PRIx64 " u=%d) replaced by a REFUTE: all %ld witness lists refused (every pair, 500 random "
+               "lists)\n",
+               nd->m, nd->u, tried);
+    }
+
+    /* Depth, header words, bits, total, truncation. */
+    format_header(&gr.h, good, sizeof good);
+    {
+        char dq[20], dq1[20];
+        snprintf(dq, sizeof dq, "depth %d", q.Q);
+        snprintf(dq1, sizeof dq1, "depth %d", q.Q + 1);
+        const struct {
+            const char *from, *to, *want, *what;
+        } ed[] = {
+            { "depth 50", dq, "1..Q-1", "depth Q" },
+            { "depth 50", dq1, "1..Q-1", "depth Q + 1" },
+            { "depth 50", "depth 0", "1..Q-1", "depth 0" },
+            { " black ", " Black ", "header", "'Black'" },
+            { " black ", " fancy ", "header", "'fancy' in its place" },
+            { " black ", " black black ", "header", "'black black'" },
+            { " black depth 50", " depth black 50", "header", "'black' after 'depth'" },
+            { " black ", "  black ", "header", "a double space before 'black'" },
+            { " black ", " black  ", "header", "a double space after 'black'" },
+            { " 2 black", " 2black", "header", "no space before 'black'" },
+            { " of ", " black of ", "header", "'black' at the end too" },
+        };
+        for (size_t e = 0; e < sizeof ed / sizeof ed[0]; e++) {
+            header_edit(good, ed[e].from, ed[e].to, hdr, sizeof hdr);
+            b = reheader(&gr, hdr, &n);
+            char what[80];
+            snprintf(what, sizeof what, "black header: %s", ed[e].what);
+            expect_reject(b, n, ed[e].want, what);
+            free(b);
+        }
+        cert_header h = gr.h;
+        h.D = q.Q - 1; /* valid, but this tree has no CUBE there */
+        format_header(&h, hdr, sizeof hdr);
+        b = reheader(&gr, hdr, &n);
+        expect_reject(b, n, NULL, "black header depth 50 changed to Q - 1");
+        free(b);
+        h = gr.h;
+        h.total++;
+        format_header(&h, hdr, sizeof hdr);
+        b = reheader(&gr, hdr, &n);
+        expect_reject(b, n, "header says total", "black header total + 1");
+        free(b);
+        for (int which = 0; which < 2; which++) {
+            gen *g = which ? &gr : &gp;
+            h = g->h;
+            h.bits = 3;
+            format_header(&h, hdr, sizeof hdr);
+            b = reheader(g, hdr, &n);
+            expect_reject(b, n, NULL, which ? "ranged black header bits 2 changed to 3" : "plain black header bits 2 changed to 3");
+            free(b);
+        }
+    }
+    {
+        long refused = 0, tried = 0;
+        for (size_t cut = 0; cut < gr.len; cut += (cut < gr.hdrlen + 40 || cut > gr.len - 40) ? 1 : gr.len / 200 + 1) {
+            int st = run_mem(gr.data, cut, &c);
+            refused += st == 1 && (strstr(c.err, "truncated") || strstr(c.err, "header"));
+            tried++;
+        }
+        expect(refused == tried, "black truncations: %ld of %ld refused", refused, tried);
+        b = splice(gr.data, gr.len, gr.len, gr.len, "\x00", 1, &n);
+        expect_reject(b, n, "trailing", "black: a trailing byte");
+        free(b);
+        printf("  truncated black streams: %ld prefixes refused\n", tried);
+    }
+    gen_free(&gp);
+    gen_free(&gr);
+
+    /* A plain certificate stays valid with fewer bits when the root does not
+     * move (rook a1: Q = 63 for every bits): a collision in the top 4 bits is
+     * one in the top 3. */
+    {
+        static question qa;
+        question_init(&qa, ROOK, 0, 4, 1);
+        gen ga;
+        gen_certificate(&ga, &qa, 55, 0, GEN_ALL, 0, NULL);
+        cert_header h = ga.h;
+        h.bits = 3;
+        format_header(&h, hdr, sizeof hdr);
+        b = reheader(&ga, hdr, &n);
+        expect_accept(b, n, ga.nodes, ga.refuted, "rook a1 4 black plain relabelled 3 bits (collisions stay collisions)",
+                      NULL, 0);
+        free(b);
+        h.bits = 5;
+        format_header(&h, hdr, sizeof hdr);
+        b = reheader(&ga, hdr, &n);
+        expect_reject(b, n, NULL, "rook a1 4 black plain relabelled 5 bits");
+        free(b);
+        gen_free(&ga);
+    }
+}
+
+/* The middle magic 2^(Q-1), which the tree does not cover. */
+static void st_black_middle(void)
+{
+    printf("black: the middle magic 2^(Q-1)\n");
+    static question q;
+    checker c;
+    /* rook a1, 12 bits: Q = 63 > s. With v = 1 + (mask ^ o) and mask ^ o even,
+     * -(v * 2^62) = -2^62 - [b1 empty] 2^63 mod 2^64, so the black index is
+     * 0xC00 when b1 is occupied and 0x400 when it is empty. */
+    question_init(&q, ROOK, 0, 12, 1);
+    const u64 mid = 1ULL << 62;
+    int hand = q.Q == 63;
+    for (unsigned k = 0; k < q.nocc; k++)
+        hand &= black_index(&q, q.occ[k], mid) == ((q.occ[k] & 2) ? 0xC00u : 0x400u);
+    expect(hand, "rook a1 12 black: middle magic 2^62 gives index 0xC00 (b1 occupied) or 0x400 (b1 empty)");
+    expect(black_works(&q, mid) == 0, "rook a1 12 black: the middle magic does not work (49 attack sets, 2 indices)");
+    hook_low(&q);
+    expect(black_works(&q, mid) == 1, "rook a1 12 black, attacks = b1 only: the middle magic works");
+    hook_second(&q);
+    expect(black_works(&q, mid) == 0, "rook a1 12 black, attacks = c1 only: the middle magic does not work");
+    /* bishop d8, 3 bits: Q = s = 61 > P. v - 1 is a multiple of 2^38, so
+     * -(v * 2^60) = -2^60 for every key: every occupancy gets index 7. */
+    question_init(&q, BISHOP, parse_square("d8"), 3, 1);
+    hand = q.Q == 61;
+    for (unsigned k = 0; k < q.nocc; k++)
+        hand &= black_index(&q, q.occ[k], 1ULL << 60) == 7;
+    expect(hand, "bishop d8 3 black: middle magic 2^60 gives index 7 to every occupancy");
+    expect(black_works(&q, 1ULL << 60) == 0, "bishop d8 3 black: the middle magic does not work");
+    hook_low(&q);
+    expect(black_works(&q, 1ULL << 60) == 0, "bishop d8 3 black, attacks = g5 only: the middle magic does not work");
+    hook_one(&q);
+    expect(black_works(&q, 1ULL << 60) == 1, "bishop d8 3 black, one attack set: the middle magic works");
+    printf("  by hand: rook a1 12 (index 0xC00 / 0x400 by b1), bishop d8 3 (index 7 for all): the middle magic works "
+           "only with the attack sets replaced (b1 only; one set)\n");
+
+    /* In the checker: a valid bishop d1 2 black certificate, checked with the
+     * attack sets replaced so that the middle magic works, is refused for that
+     * reason, and so is rook a1 2 black with attacks = b1 only. */
+    question_init(&q, BISHOP, parse_square("d1"), 2, 1);
+    gen g, gr;
+    expect(gen_certificate(&g, &q, 61, 0, GEN_ALL, 1, NULL), "bishop d1 2 black depth 61: generated");
+    expect_accept(g.data, g.len, g.nodes, g.refuted, "bishop d1 2 black depth 61", NULL, 0);
+    question_hook = hook_one;
+    expect_reject(g.data, g.len, "middle magic", "bishop d1 2 black, one attack set");
+    question_hook = NULL;
+    {
+        static question qa;
+        question_init(&qa, ROOK, 0, 2, 1);
+        gen ga;
+        gen_certificate(&ga, &qa, 62, 0, GEN_ALL, 1, NULL);
+        expect_accept(ga.data, ga.len, ga.nodes, ga.refuted, "rook a1 2 black depth 62", NULL, 0);
+        question_hook = hook_low;
+        expect_reject(ga.data, ga.len, "middle magic", "rook a1 2 black, attacks = b1 only");
+        question_hook = NULL;
+        gen_free(&ga);
+    }
+
+    /* Soundness smoke test: bishop d1 2 black with attacks = c2 (its lowest
+     * mask square) only. The middle magic does not work, but a magic below it
+     * does (the generator finds it; brute force confirms). So no certificate
+     * can be valid: the real ones, and 3000 mutations of them, must all be
+     * refused, and not by the middle magic. */
+    static question qh;
+    question_init(&qh, BISHOP, parse_square("d1"), 2, 1);
+    hook_low(&qh);
+    gen gh;
+    int hmade = gen_certificate(&gh, &qh, 61, 0, GEN_ALL, 1, NULL);
+    const u64 hmid = 1ULL << (qh.Q - 1);
+    expect(!hmade && gh.working < hmid && black_works(&qh, gh.working) == 1 && black_works(&qh, hmid) == 0,
+           "bishop d1 2 black, attacks = c2 only: the generator finds magic 0x%016" PRIx64 " below the middle; it works",
+           gh.working);
+    u64 hw = gh.working;
+    gen_free(&gh);
+    question_hook = hook_low;
+    {
+        long refused = 0, tried = 0, middle = 0;
+        gen_certificate(&gr, &q, 55, 0, GEN_ALL, 1, NULL);
+        for (int which = 0; which < 2; which++) {
+            const gen *gg = which ? &gr : &g;
+            int st = run_mem(gg->data, gg->len, &c);
+            refused += st == 1;
+            middle += st == 1 && strstr(c.err, "middle") != NULL;
+            tried++;
+            for (int t = 0; t < 1500; t++) {
+                unsigned char *m = xrealloc(NULL, gg->len);
+                memcpy(m, gg->data, gg->len);
+                int k = 1 + (int)(rng() % 4);
+                for (int j = 0; j < k; j++)
+                    m[gg->hdrlen + rng() % (gg->len - gg->hdrlen)] =
+                        (unsigned char)(rng() % 4 == 0 ? rng() % 3 : rng());
+                st = run_mem(m, gg->len, &c);
+                refused += st == 1;
+                middle += st == 1 && strstr(c.err, "middle") != NULL;
+                tried++;
+                free(m);
+            }
+        }
+        gen_free(&gr);
+        expect(refused == tried && middle == 0, "attacks = c2 only: %ld of %ld certificates refused (%ld by the middle)",
+               refused, tried, middle);
+        printf("  bishop d1 2 black with attacks = c2 only (magic 0x%016" PRIx64 " below the middle works): %ld "
+               "certificates and mutations, all refused by the tree\n",
+               hw, tried);
+    }
+    question_hook = NULL;
+    gen_free(&g);
+}
+
 static int selftest(void)
 {
     double t0 = now();
@@ -1933,6 +2832,12 @@ static int selftest(void)
     st_variants();
     st_corrupt(with_magic);
     st_bigger();
+    st_black_geometry();
+    st_black_lemmas();
+    st_black_cubes();
+    st_black_whole();
+    st_black_corrupt();
+    st_black_middle();
     printf("selftest: %ld checks passed, %ld failed (%.1fs)\n", st_pass, st_fail, now() - t0);
     return st_fail == 0 ? 0 : 1;
 }
@@ -1946,7 +2851,7 @@ static void usage(void)
     fprintf(stderr, "usage: check FILE            check a certificate (FILE may be - for stdin)\n"
                     "       check --cover LINES   check that the 'ok' lines in LINES tile all the cubes\n"
                     "       check selftest        run the checker's own tests\n"
-                    "       check gen rook|bishop SQUARE BITS D [FIRST END] [plain]\n"
+                    "       check gen rook|bishop SQUARE BITS D [FIRST END] [plain] [black]\n"
                     "                             (testing aid) write a naive certificate to stdout\n");
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Certifies a fancy "none" shard by shard: for each shard I of N, `sliders prove ...
+# Certifies a "none" (fancy, or black with SCHEME black) shard by shard: for each shard I of N, `sliders prove ...
 # --exhaust --certificate` writes the certificate into a pipe, and the checker (check.c)
 # reads it as it comes while sha256sum hashes it, so the tens of gigabytes of a rook's
 # certificate are never stored. Each shard the checker accepts adds one line to
@@ -7,15 +7,17 @@
 # there is skipped, so an interrupted run resumes. When every shard is in,
 # `check --cover` confirms the ranges tile all the cubes and prints `none ...`.
 #
-# Usage: run-shards.sh SLIDERS CHECK PIECE SQUARE BITS SHARDS PROGRESS [THREADS]
-# (SLIDERS: the sliders binary; CHECK: the compiled check.c.)
+# Usage: run-shards.sh SLIDERS CHECK PIECE SQUARE BITS SHARDS PROGRESS [THREADS [SCHEME]]
+# (SLIDERS: the sliders binary; CHECK: the compiled check.c; SCHEME: fancy, the default,
+# or black.)
 set -euo pipefail
 
-if [ $# -lt 7 ] || [ $# -gt 8 ]; then
-    echo "usage: $0 SLIDERS CHECK PIECE SQUARE BITS SHARDS PROGRESS [THREADS]" >&2
+if [ $# -lt 7 ] || [ $# -gt 9 ]; then
+    echo "usage: $0 SLIDERS CHECK PIECE SQUARE BITS SHARDS PROGRESS [THREADS [SCHEME]]" >&2
     exit 2
 fi
-sliders=$1 check=$2 piece=$3 square=$4 bits=$5 shards=$6 progress=$7 threads=${8:-0}
+sliders=$1 check=$2 piece=$3 square=$4 bits=$5 shards=$6 progress=$7 threads=${8:-0} scheme=${9:-fancy}
+case $scheme in fancy | black) ;; *) echo "$0: SCHEME must be fancy or black, not '$scheme'" >&2; exit 2 ;; esac
 case $shards in '' | *[!0-9]* | 0) echo "$0: SHARDS must be a positive number, not '$shards'" >&2; exit 2 ;; esac
 touch "$progress"
 
@@ -33,7 +35,7 @@ for ((i = 0; i < shards; i++)); do
     sha256sum < "$work/hash-in" > "$work/hash" &
     hasher=$!
     set +e
-    "$sliders" prove "$piece" "$square" --bits "$bits" --exhaust --threads "$threads" \
+    "$sliders" prove "$piece" "$square" --bits "$bits" --scheme "$scheme" --exhaust --threads "$threads" \
         --shard "$i/$shards" --certificate /dev/fd/3 3>&1 > "$work/sliders.out" |
         tee "$work/hash-in" | "$check" - > "$work/ok"
     status=("${PIPESTATUS[@]}")

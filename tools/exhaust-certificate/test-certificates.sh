@@ -19,22 +19,30 @@ fail() {
     exit 1
 }
 
-# Known "none" questions: the open bishops settled by SAT proofs (c1, d1), the status
-# file's disproved 5-bit bishops with the smallest periods, and rook b2's first cubes.
-for question in "bishop d1 4" "bishop c1 4" "bishop d8 4" "bishop e8 4" "bishop c8 4" \
-    "bishop d7 4" "rook b2 9 --shard 0/4000"; do
-    read -r piece square bits rest <<< "$question"
+# Known "none" questions: the open bishops settled by SAT proofs (c1, d1; d1 black too),
+# the status file's disproved 5-bit bishops with the smallest periods, bishop e1's black
+# question (none by SAT and by the search), and rook b2's first cubes, fancy and black.
+for question in "bishop d1 4 fancy" "bishop c1 4 fancy" "bishop d8 4 fancy" \
+    "bishop e8 4 fancy" "bishop c8 4 fancy" "bishop d7 4 fancy" "bishop d1 4 black" \
+    "bishop e1 4 black" "rook b2 9 fancy --shard 0/4000" "rook b2 9 black --shard 0/4000"; do
+    read -r piece square bits scheme rest <<< "$question"
     # shellcheck disable=SC2086
-    "$sliders" prove "$piece" "$square" --bits "$bits" --exhaust --threads 2 $rest \
-        --certificate "$work/cert" > "$work/out"
+    "$sliders" prove "$piece" "$square" --bits "$bits" --scheme "$scheme" --exhaust \
+        --threads 2 $rest --certificate "$work/cert" > "$work/out"
     case $(tail -n 1 "$work/out") in
         none | "none in shard"*) ;;
         *) fail "$question: $(tail -n 1 "$work/out")" ;;
     esac
     "$check" "$work/cert" > "$work/ok" || fail "$question: the checker refused the certificate"
-    grep -q "^ok $piece $square $bits " "$work/ok" || fail "$question: $(cat "$work/ok")"
+    word=$([ "$scheme" = black ] && echo " black" || true)
+    grep -q "^ok $piece $square $bits$word depth " "$work/ok" || fail "$question: $(cat "$work/ok")"
     echo "test-certificates: $question: $(cat "$work/ok")"
 done
+
+# A black question in shards through the pipe, tiled by --cover.
+"$here/run-shards.sh" "$sliders" "$check" bishop d1 4 3 "$work/black" 1 black 2> /dev/null |
+    tee "$work/none"
+grep -q "^none bishop d1 4 black" "$work/none" || fail "run-shards black: $(cat "$work/none")"
 
 # Shards through the pipe, resumed, then tiled by --cover.
 "$here/run-shards.sh" "$sliders" "$check" bishop c1 4 3 "$work/progress" 1 2> /dev/null |
@@ -51,11 +59,14 @@ if "$check" --cover <(sed 's/^.* ok /ok /' "$work/progress") > /dev/null 2>&1; t
 fi
 
 # A question with a magic: the search stops at it, and its certificate is refused.
-"$sliders" prove bishop b1 --bits 4 --exhaust --threads 1 --certificate "$work/cert" > "$work/out"
-grep -q '^found 0x' "$work/out" || fail "bishop b1 4: $(tail -n 1 "$work/out")"
-if "$check" "$work/cert" > /dev/null 2>&1; then
-    fail "the checker accepted the certificate of a question with a magic"
-fi
+for scheme in fancy black; do
+    "$sliders" prove bishop b1 --bits 4 --scheme $scheme --exhaust --threads 1 \
+        --certificate "$work/cert" > "$work/out"
+    grep -q '^found 0x' "$work/out" || fail "bishop b1 4 $scheme: $(tail -n 1 "$work/out")"
+    if "$check" "$work/cert" > /dev/null 2>&1; then
+        fail "the checker accepted the certificate of a $scheme question with a magic"
+    fi
+done
 
 # Corruptions of a good certificate, each refused.
 "$sliders" prove bishop d1 --bits 4 --exhaust --threads 1 --certificate "$work/good" > /dev/null

@@ -78,7 +78,7 @@ pub struct ProveArgs {
     #[arg(long, value_name = "STATE", num_args = 1.., requires = "pieces",
           conflicts_with_all = ["shard", "state"])]
     merge: Vec<PathBuf>,
-    /// With --exhaust (fancy): write the search tree to this file as a certificate of
+    /// With --exhaust: write the search tree to this file as a certificate of
     /// "none", with a witness at every node it cuts, for `tools/exhaust-certificate`'s
     /// checker; with --shard, the top tree and that shard's cubes.
     #[arg(long, value_name = "FILE", requires = "exhaust",

@@ -600,9 +600,18 @@ fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
     // d1 has 2,209 cubes at depth 34: shard 1/3 is 736..1472.
     let header = b"sliders exhaust certificate 1 bishop d1 4 depth 34 cubes 736 1472 of 2209\n";
     assert!(written.starts_with(header), "{:?}", &written[..80]);
+    // A black question's certificate says so in its header (its walk: the mirror's half).
+    let mut args = base.to_vec();
+    args.extend_from_slice(&["--exhaust", "--scheme", "black", "--shard", "1/3"]);
+    let out = sliders(&args);
+    assert_eq!(out.status.code(), Some(0));
+    let written = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let header =
+        b"sliders exhaust certificate 1 bishop d1 4 black depth 39 cubes 107892 215784 of 323677\n";
+    assert!(written.starts_with(header), "{:?}", &written[..90]);
     for extra in [
-        &["--exhaust", "--scheme", "black"][..],
-        &["--exhaust", "--state", "s.json"],
+        &["--exhaust", "--state", "s.json"][..],
         &["--exhaust", "--descending"],
         &["--exhaust", "--low-first"],
         &[],

@@ -1,6 +1,6 @@
 //! The certificate of the exhaustive search's "none" (`prove::certificate`): the same
 //! walk as `exhaust` (same nodes, same answer), written the same way whole or in shards,
-//! and refused for the questions its checker cannot read. Its witnesses are checked by
+//! fancy or black, and refused for a question out of range. Its witnesses are checked by
 //! the independent checker (`tools/exhaust-certificate/test-certificates.sh`, in CI).
 
 mod doc_figures;
@@ -57,12 +57,17 @@ fn walk(body: &[u8], at: usize, level: u32, counts: &mut [u64; 3]) -> usize {
 
 #[test]
 fn a_certificate_is_the_searchs_own_walk_and_answer() {
-    for (piece, square, bits) in [
-        (RookOrBishop::Bishop, "d1", 4),
-        (RookOrBishop::Bishop, "c1", 4),
-        (RookOrBishop::Bishop, "d8", 4),
+    for (piece, square, bits, scheme) in [
+        (RookOrBishop::Bishop, "d1", 4, IndexScheme::Fancy),
+        (RookOrBishop::Bishop, "c1", 4, IndexScheme::Fancy),
+        (RookOrBishop::Bishop, "d8", 4, IndexScheme::Fancy),
+        (RookOrBishop::Bishop, "d1", 4, IndexScheme::Black),
+        (RookOrBishop::Bishop, "e1", 4, IndexScheme::Black),
     ] {
-        let q = question(piece, square, bits);
+        let q = Question {
+            scheme,
+            ..question(piece, square, bits)
+        };
         let mut out = Vec::new();
         let done = certify(&q, None, 2, &|| false, &mut out).unwrap();
         let searched = exhaust(
@@ -80,11 +85,16 @@ fn a_certificate_is_the_searchs_own_walk_and_answer() {
         assert_eq!(done.cubes_done, done.cubes);
         // The top tree's cubes are the search's, and every cube's subtree follows.
         let (header, body) = certificate(&q, None);
-        let period = q.period_bits();
+        // The root: the period (fancy), or half the magics the black answer covers
+        // (the mirror; the middle magic fails for these masks).
+        let (root, word) = match scheme {
+            IndexScheme::Fancy => (q.period_bits(), ""),
+            IndexScheme::Black => (searched.covers - 1, " black"),
+        };
         assert_eq!(
             header,
             format!(
-                "sliders exhaust certificate 1 {} {square} {bits} depth {} cubes 0 {} of {}\n",
+                "sliders exhaust certificate 1 {} {square} {bits}{word} depth {} cubes 0 {} of {}\n",
                 piece.name(),
                 done.depth,
                 done.cubes,
@@ -92,7 +102,7 @@ fn a_certificate_is_the_searchs_own_walk_and_answer() {
             )
         );
         let mut top = [0; 3];
-        let mut at = walk(&body, 0, period, &mut top);
+        let mut at = walk(&body, 0, root, &mut top);
         assert_eq!(top[2], done.cubes as u64, "{square}: cubes in the top tree");
         let mut below = [0; 3];
         for _ in 0..done.cubes {
@@ -108,10 +118,19 @@ fn a_certificate_is_the_searchs_own_walk_and_answer() {
 
 #[test]
 fn shards_share_the_top_tree_and_their_cubes_make_the_whole() {
-    let q = question(RookOrBishop::Bishop, "c1", 4);
-    let (header, whole) = certificate(&q, None);
+    let black = Question {
+        scheme: IndexScheme::Black,
+        ..question(RookOrBishop::Bishop, "d1", 4)
+    };
+    for q in [question(RookOrBishop::Bishop, "c1", 4), black] {
+        shards_make_the_whole(&q);
+    }
+}
+
+fn shards_make_the_whole(q: &Question) {
+    let (header, whole) = certificate(q, None);
     let total = header.trim_end().rsplit(' ').next().unwrap().to_string();
-    let shards: Vec<(String, Vec<u8>)> = (0..3).map(|i| certificate(&q, Some((i, 3)))).collect();
+    let shards: Vec<(String, Vec<u8>)> = (0..3).map(|i| certificate(q, Some((i, 3)))).collect();
     let sum: usize = shards.iter().map(|(_, b)| b.len()).sum();
     let top = (sum - whole.len()) / 2;
     let mut rebuilt = whole[..top].to_vec();
@@ -129,22 +148,39 @@ fn shards_share_the_top_tree_and_their_cubes_make_the_whole() {
     assert_eq!(rebuilt, whole);
     // The same bytes on one thread as on two: the certificate is the question's own.
     let mut one = Vec::new();
-    certify(&q, None, 1, &|| false, &mut one).unwrap();
+    certify(q, None, 1, &|| false, &mut one).unwrap();
     assert_eq!(one[header.len()..], whole[..]);
 }
 
 #[test]
-fn a_magic_ends_the_certificate_and_black_questions_are_refused() {
+fn a_magic_ends_the_certificate_and_a_bad_question_is_refused() {
     let q = question(RookOrBishop::Bishop, "b1", 4);
     let done = certify(&q, None, 1, &|| false, &mut Vec::new()).unwrap();
     assert_eq!(done.answer, Some(Some(0x0004_0405_027f_ffc0)));
     assert!(done.cubes_done < done.cubes);
     let black = Question {
         scheme: IndexScheme::Black,
-        ..question(RookOrBishop::Bishop, "d1", 4)
+        ..q
     };
-    let refused = certify(&black, None, 1, &|| false, &mut Vec::new());
-    assert!(matches!(refused, Err(ProveError::Question(m)) if m.contains("fancy")));
+    let found = certify(&black, None, 1, &|| false, &mut Vec::new()).unwrap();
+    assert!(matches!(found.answer, Some(Some(_))), "{found:?}");
+    let mut out = Vec::new();
+    let refused = certify(
+        &question(RookOrBishop::Bishop, "d1", 6),
+        None,
+        1,
+        &|| false,
+        &mut out,
+    );
+    assert!(
+        matches!(refused, Err(ProveError::Question(_))),
+        "{refused:?}"
+    );
+    assert!(
+        out.is_empty(),
+        "a refused question wrote {} bytes",
+        out.len()
+    );
     // Stopped at once: the header and the top tree, no cube, no answer.
     let mut out = Vec::new();
     let stopped = certify(

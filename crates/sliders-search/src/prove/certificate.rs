@@ -4,13 +4,16 @@
 //! checker checks a solver's.
 //!
 //! Format (version 1): one header line,
-//! `sliders exhaust certificate 1 <piece> <square> <bits> depth <D> cubes <first> <end> of <total>`,
+//! `sliders exhaust certificate 1 <piece> <square> <bits> [black] depth <D> cubes <first> <end> of <total>`,
 //! then the nodes in preorder. A node `(m, u)` holds the magics whose bits from `u` to
-//! the period are `m`'s; the root is `(0, period)`. Each node is a tag byte:
+//! the walk's top are `m`'s; the root is `(0, top)`, `top` the period for a fancy
+//! question, `Q - 1` for a black one (the mirror, [`super::exhaust`]). The numbers
+//! multiplied are the occupancies (fancy) or `(mask ^ o) + 1` (black). Each node is a
+//! tag byte:
 //!
 //! - [`SPLIT`]: its children `(m, u - 1)` and `(m | 1 << (u - 1), u - 1)` follow.
 //! - [`REFUTE`], a byte `r`, then `r + 1` occupancies as little-endian `u16`s (their
-//!   places among the mask's subsets in increasing order): the first one's arc of
+//!   places among the numbers multiplied, in increasing order): the first one's arc of
 //!   products over the node spans `r` index buckets, and each of the others lies
 //!   inside one of them, in order, with other attacks than the first. No magic of the
 //!   node works.
@@ -19,8 +22,9 @@
 //!
 //! The top tree (the walk that lists the cubes) comes first; then the subtrees of cubes
 //! `first..end`, in order. A run over all cubes, or shards (`--shard`) whose ranges
-//! tile `0..total`, certify "none" for every magic below the period, hence for every
-//! magic.
+//! tile `0..total`, certify "none" for every magic below `2^top`, hence (the period;
+//! for black, the rotation and the mirror, and the checker's own test of the middle
+//! magic `2^(Q - 1)`) for every magic.
 
 use std::io::Write;
 
@@ -56,19 +60,12 @@ pub struct Certified {
     pub bytes: u64,
 }
 
-/// Refuses a question [`certify`] cannot write a certificate for: out of range, or
-/// black (the checker knows the fancy index only).
+/// Refuses a question [`certify`] cannot write a certificate for: one out of range.
 pub fn check(question: &Question) -> Result<(), ProveError> {
-    super::check_question(question)?;
-    if question.scheme != IndexScheme::Fancy {
-        return Err(ProveError::Question(
-            "certificates are of fancy questions (their checker knows the fancy index only)".into(),
-        ));
-    }
-    Ok(())
+    super::check_question(question)
 }
 
-/// Searches `question` (fancy) as [`super::exhaust::exhaust`] does, over the cubes of
+/// Searches `question` as [`super::exhaust::exhaust`] does, over the cubes of
 /// `shard` (all without one), writing the certificate to `out`; stops (answer `None`)
 /// when `stop()` says so.
 pub fn certify(
@@ -88,10 +85,14 @@ pub fn certify(
     };
     let write_err = |e: std::io::Error| ProveError::Io("writing the certificate".into(), e);
     let header = format!(
-        "sliders exhaust certificate 1 {} {} {} depth {depth} cubes {} {} of {}\n",
+        "sliders exhaust certificate 1 {} {} {}{} depth {depth} cubes {} {} of {}\n",
         question.piece.name(),
         question.square,
         question.bits,
+        match question.scheme {
+            IndexScheme::Fancy => "",
+            IndexScheme::Black => " black",
+        },
         range.start,
         range.end,
         cubes.len()

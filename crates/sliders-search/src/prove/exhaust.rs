@@ -302,20 +302,17 @@ impl Exhaust {
     }
 
     /// For a certificate ([`super::certificate`]): the cubes at `depth` and the top
-    /// tree that lists them. Fancy questions in the ascending order only (the
-    /// certificate's children come 0 first, and its checker knows only the fancy index).
+    /// tree that lists them. The ascending order only (the certificate's children come
+    /// 0 first).
     pub(super) fn certified_cubes(&self, depth: u32) -> (Vec<u64>, Vec<u8>) {
-        assert!(
-            self.certifiable(),
-            "certificates are of fancy ascending walks"
-        );
+        assert!(self.certifiable(), "certificates are of ascending walks");
         self.list_cubes::<true>(depth)
     }
 
-    /// Whether [`Exhaust::certified_cubes`] and [`Exhaust::certify_cube`] apply: a
-    /// fancy question in the ascending order.
+    /// Whether [`Exhaust::certified_cubes`] and [`Exhaust::certify_cube`] apply: the
+    /// ascending order.
     pub(super) fn certifiable(&self) -> bool {
-        !self.black && self.order == Order::Ascending
+        self.order == Order::Ascending
     }
 
     /// [`Exhaust::search_cube_until`] writing the cube's subtree, from its node at
@@ -326,10 +323,7 @@ impl Exhaust {
         depth: u32,
         halt: &dyn Fn() -> bool,
     ) -> Option<(CubeOutcome, Vec<u8>)> {
-        assert!(
-            self.certifiable(),
-            "certificates are of fancy ascending walks"
-        );
+        assert!(self.certifiable(), "certificates are of ascending walks");
         let depth = depth.clamp(1, self.period.max(1));
         let mut walk = self.walk::<true>();
         walk.path = Some((cube, depth));
@@ -659,7 +653,7 @@ fn prepare(question: &Question, order: Order) -> Result<Exhaust, super::ProveErr
     })
 }
 
-/// The search of a fancy `question` in the ascending order, and its cubes' depth: the
+/// The search of `question` in the ascending order, and its cubes' depth: the
 /// walk a certificate ([`super::certificate`]) records.
 pub(super) fn prepare_certifiable(
     question: &Question,
