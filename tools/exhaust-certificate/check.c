@@ -1012,12 +1012,13 @@ static void bt_next(bucket_table *bt)
     }
 }
 
-/* Brute force, straight from the definition: does magic m work (fancy)? */
-static int magic_works(const question *q, u64 m, bucket_table *bt)
+/* Brute force, straight from the definition: does magic m work, with the
+ * fancy index (black = 0) or the black one (black = 1)? */
+static int works_bt(const question *q, u64 m, bucket_table *bt, int black)
 {
     bt_next(bt);
     for (unsigned k = 0; k < q->nocc; k++) {
-        u64 idx = (q->occ[k] * m) >> q->shift;
+        u64 idx = black ? black_index(q, q->occ[k], m) : (q->occ[k] * m) >> q->shift;
         if (bt->stamp[idx] == bt->cur) {
             if (bt->att[idx] != q->tab[k].att)
                 return 0;
@@ -1036,7 +1037,7 @@ static int brute_smallest(const question *q, u64 *found)
     bt_init(&bt, q->bits);
     int ret = 0;
     for (u64 m = 0; m < (1ULL << q->P); m++)
-        if (magic_works(q, m, &bt)) {
+        if (works_bt(q, m, &bt, 0)) {
             *found = m;
             ret = 1;
             break;
@@ -1575,7 +1576,7 @@ static void st_brute(int *with_magic)
             if (has && !made) {
                 bucket_table bt;
                 bt_init(&bt, bits);
-                expect(g.working == bm && magic_works(&q, g.working, &bt),
+                expect(g.working == bm && works_bt(&q, g.working, &bt, 0),
                        "bishop d8 %d: generator's magic 0x%" PRIx64 " = smallest by brute force 0x%" PRIx64, bits,
                        g.working, bm);
                 bt_free(&bt);
@@ -2101,18 +2102,7 @@ static void st_bigger(void)
  * twin of black_works (which the checker uses for the middle magic). */
 static int black_works_bt(const question *q, u64 m, bucket_table *bt)
 {
-    bt_next(bt);
-    for (unsigned k = 0; k < q->nocc; k++) {
-        u64 idx = black_index(q, q->occ[k], m);
-        if (bt->stamp[idx] == bt->cur) {
-            if (bt->att[idx] != q->tab[k].att)
-                return 0;
-        } else {
-            bt->stamp[idx] = bt->cur;
-            bt->att[idx] = q->tab[k].att;
-        }
-    }
-    return 1;
+    return works_bt(q, m, bt, 1);
 }
 
 /* The black index of every witness index under m (from the occupancies). */

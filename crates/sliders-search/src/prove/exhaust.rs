@@ -303,16 +303,10 @@ impl Exhaust {
 
     /// For a certificate ([`super::certificate`]): the cubes at `depth` and the top
     /// tree that lists them. The ascending order only (the certificate's children come
-    /// 0 first).
+    /// 0 first): [`prepare_certifiable`] gives such a search.
     pub(super) fn certified_cubes(&self, depth: u32) -> (Vec<u64>, Vec<u8>) {
-        assert!(self.certifiable(), "certificates are of ascending walks");
+        debug_assert_eq!(self.order, Order::Ascending);
         self.list_cubes::<true>(depth)
-    }
-
-    /// Whether [`Exhaust::certified_cubes`] and [`Exhaust::certify_cube`] apply: the
-    /// ascending order.
-    pub(super) fn certifiable(&self) -> bool {
-        self.order == Order::Ascending
     }
 
     /// [`Exhaust::search_cube_until`] writing the cube's subtree, from its node at
@@ -323,7 +317,7 @@ impl Exhaust {
         depth: u32,
         halt: &dyn Fn() -> bool,
     ) -> Option<(CubeOutcome, Vec<u8>)> {
-        assert!(self.certifiable(), "certificates are of ascending walks");
+        debug_assert_eq!(self.order, Order::Ascending);
         let depth = depth.clamp(1, self.period.max(1));
         let mut walk = self.walk::<true>();
         walk.path = Some((cube, depth));
