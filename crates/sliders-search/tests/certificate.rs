@@ -196,35 +196,49 @@ fn a_magic_ends_the_certificate_and_a_bad_question_is_refused() {
 
 #[test]
 fn the_checked_certificates_cover_every_cube_once_or_say_how_far_they_got() {
-    // Rook b2's and a2's certificates were streamed through the independent checker
-    // shard by shard (tools/exhaust-certificate/run-shards.sh); each file holds one
-    // line per checked shard: `shard I/N sha256 HASH [bytes B seconds S] ok PIECE
-    // SQUARE BITS depth D cubes A B of T nodes X refuted Y`. No shard twice, each with
+    // Rook b2's and a2's fancy certificates and b2's black one were streamed through
+    // the independent checker shard by shard (tools/exhaust-certificate/run-shards.sh);
+    // each file holds one line per checked shard: `shard I/N sha256 HASH [bytes B
+    // seconds S] ok PIECE SQUARE BITS [black] depth D cubes A B of T nodes X refuted Y`. No shard twice, each with
     // the search's own cube range; the doc gives the totals once all N are in, and how
     // many shards are checked before that.
-    for (text, square, bits, shards) in [
+    for (text, square, bits, scheme) in [
         (
             include_str!("../../../tests/data/own/rook_b2_9_certificate_shards.txt"),
             "b2",
             9,
-            256,
+            IndexScheme::Fancy,
         ),
         (
             include_str!("../../../tests/data/own/rook_a2_10_certificate_shards.txt"),
             "a2",
             10,
-            256,
+            IndexScheme::Fancy,
+        ),
+        (
+            include_str!("../../../tests/data/own/rook_b2_9_black_certificate_shards.txt"),
+            "b2",
+            9,
+            IndexScheme::Black,
         ),
     ] {
-        checked_shards(text, square, bits, shards);
+        let q = Question {
+            scheme,
+            ..question(RookOrBishop::Rook, square, bits)
+        };
+        checked_shards(text, &q, 256);
     }
 }
 
 /// [`the_checked_certificates_cover_every_cube_once_or_say_how_far_they_got`] for the
-/// shard lines `text` of rook `square`'s `bits`-bit question cut into `shards`.
-fn checked_shards(text: &str, square: &str, bits: u32, shards: usize) {
-    let q = question(RookOrBishop::Rook, square, bits);
-    let ex = sliders_search::prove::exhaust::Exhaust::new(&q).unwrap();
+/// shard lines `text` of rook question `q` cut into `shards`.
+fn checked_shards(text: &str, q: &Question, shards: usize) {
+    let (square, bits) = (q.square, q.bits);
+    let word = match q.scheme {
+        IndexScheme::Fancy => "",
+        IndexScheme::Black => " black",
+    };
+    let ex = sliders_search::prove::exhaust::Exhaust::new(q).unwrap();
     let depth = ex.period() - 20;
     let cubes = ex.cubes(depth).len();
     let mut seen = vec![false; shards];
@@ -241,13 +255,14 @@ fn checked_shards(text: &str, square: &str, bits: u32, shards: usize) {
         let ok = &words[words.iter().position(|&w| w == "ok").unwrap()..];
         let range = sliders_search::prove::shard::range(cubes, (i, n));
         let expected = format!(
-            "ok rook {square} {bits} depth {depth} cubes {} {} of {cubes} nodes",
+            "ok rook {square} {bits}{word} depth {depth} cubes {} {} of {cubes} nodes",
             range.start, range.end
         );
-        assert_eq!(ok[..12].join(" "), expected, "{line}");
-        nodes += ok[12].parse::<u64>().unwrap();
-        assert_eq!(ok[13], "refuted");
-        refuted += ok[14].parse::<u64>().unwrap();
+        let at = expected.split(' ').count();
+        assert_eq!(ok[..at].join(" "), expected, "{line}");
+        nodes += ok[at].parse::<u64>().unwrap();
+        assert_eq!(ok[at + 1], "refuted");
+        refuted += ok[at + 2].parse::<u64>().unwrap();
     }
     let checked = seen.iter().filter(|&&s| s).count();
     let doc = include_str!("../../../docs/research-n-minus-1.md");
@@ -263,7 +278,7 @@ fn checked_shards(text: &str, square: &str, bits: u32, shards: usize) {
     for figure in figures {
         assert!(
             doc.contains(&figure),
-            "rook {square}: the doc does not give {figure}"
+            "rook {square}{word}: the doc does not give {figure}"
         );
     }
 }
