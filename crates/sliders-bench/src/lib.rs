@@ -19,6 +19,7 @@
 pub struct RootReadme;
 
 pub mod clock;
+pub mod engine_loop;
 pub mod lookups;
 pub mod perft;
 pub mod stats;
@@ -66,3 +67,38 @@ pub const KIWIPETE: Position = Position {
 
 /// The positions the perft bench uses.
 pub const POSITIONS: [Position; 2] = [STARTPOS, KIWIPETE];
+
+/// The first line of every benchmark's output: the build (optimised or not), the
+/// compile-time target features, cozy-chess's `pext` feature and our run-time scheme.
+pub fn build_line() -> String {
+    let mut features = Vec::new();
+    for (on, name) in [
+        (cfg!(target_feature = "bmi2"), "bmi2"),
+        (cfg!(target_feature = "avx2"), "avx2"),
+        (cfg!(target_feature = "avx512f"), "avx512f"),
+    ] {
+        if on {
+            features.push(name);
+        }
+    }
+    format!(
+        "build: {}; compile-time target features: {}; cozy-chess pext feature: {}; \
+         sliders scheme (run time): {}",
+        if cfg!(debug_assertions) {
+            "DEBUG (numbers meaningless)"
+        } else {
+            "optimised"
+        },
+        if features.is_empty() {
+            "baseline x86-64".to_string()
+        } else {
+            features.join(", ")
+        },
+        if cfg!(feature = "peer-pext") {
+            "on"
+        } else {
+            "off"
+        },
+        sliders_core::schemes::auto(),
+    )
+}

@@ -86,3 +86,29 @@ fn every_lookup_gives_the_classical_answers() {
         assert!((fill - expected).abs() < 0.03, "{density:?}: {fill}");
     }
 }
+
+/// The engine-loop benchmark compares like with like only if every crate walks the same
+/// trees: the same nodes, checks and root scores in each workload (small inputs).
+#[test]
+fn every_crate_walks_the_same_engine_loop_trees() {
+    use sliders_bench::engine_loop::{run, Crate, Inputs, Workload};
+    let inputs = Inputs::standard(20);
+    for workload in Workload::ALL {
+        let reference = run(Crate::Cozy, workload, &inputs);
+        assert!(reference.nodes > 1_000, "{workload:?}: {reference:?}");
+        for krate in Crate::ALL {
+            assert_eq!(
+                run(krate, workload, &inputs),
+                reference,
+                "{krate:?} {workload:?}"
+            );
+        }
+    }
+    // The perft workload visits every node: perft(0) + ... + perft(4) of the start
+    // position and perft(0) + ... + perft(3) of Kiwipete (the smoke depths).
+    let perft = run(Crate::Sliders, Workload::Perft, &inputs);
+    assert_eq!(
+        perft.nodes,
+        (1 + 20 + 400 + 8_902 + 197_281) + (1 + 48 + 2_039 + 97_862)
+    );
+}

@@ -5,6 +5,7 @@ use core::fmt;
 
 use sliders_core::{pawn_attacks, Bitboard, Color, File, Rank, Square};
 
+use crate::lookups::{checks_and_pins, knight, pawn, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
 use crate::moves::{castling_squares, Move, MoveKind};
 use crate::piece::{Piece, Role};
 use crate::zobrist;
@@ -31,7 +32,18 @@ use crate::zobrist;
 pub struct Board {
     pub(crate) roles: [Bitboard; 6],
     pub(crate) colors: [Bitboard; 2],
-    pub(crate) castling: Bitboard,
+    /// The castling rooks, each colour's by file on its back rank (white's in the low
+    /// byte): two bytes, not a set of eight, so that the board stays within 128 bytes,
+    /// which a build for any x86-64 copies inline (a bigger board is copied by a call
+    /// to `memcpy`: a quarter of an engine's time, measured).
+    pub(crate) castling: u16,
+    /// The pieces giving check to the side to move, kept by every move: `is_check`
+    /// reads it and the generator starts from it.
+    pub(crate) checkers: Bitboard,
+    /// The role on each square, four bits a square (0 empty, else the role's value plus
+    /// one): what a move orderer asks of every move (the moving and the captured piece),
+    /// one load instead of a look at six sets.
+    pub(crate) mailbox: [u8; 32],
     /// The Polyglot key of everything above plus turn and en passant.
     pub(crate) hash: u64,
     pub(crate) ep: Option<Square>,
@@ -40,6 +52,10 @@ pub struct Board {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
 }
+
+// Within 128 bytes, a copy is eight 16-byte moves inline in a build for any x86-64; past
+// it, a call to `memcpy` (see the `castling` field).
+const _: () = assert!(core::mem::size_of::<Board>() <= 128);
 
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
@@ -67,6 +83,29 @@ impl Default for Board {
 
 /// The standard start position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The mailbox's codes to roles.
+const ROLE_BY_CODE: [Option<Role>; 16] = {
+    let mut t = [None; 16];
+    let mut i = 0;
+    while i < 6 {
+        t[i + 1] = Some(Role::ALL[i]);
+        i += 1;
+    }
+    t
+};
+
+/// Castling rooks as [`Board::castling`] keeps them, from a set on the back ranks.
+#[inline(always)]
+pub(crate) const fn pack_castling(rooks: u64) -> u16 {
+    (rooks & 0xff) as u16 | ((rooks >> 56) as u16) << 8
+}
+
+/// Castling rooks as a set, from [`Board::castling`].
+#[inline(always)]
+pub(crate) const fn unpack_castling(packed: u16) -> u64 {
+    (packed & 0xff) as u64 | ((packed >> 8) as u64) << 56
+}
 
 #[inline(always)]
 pub(crate) const fn bit(sq: usize) -> u64 {
@@ -100,10 +139,10 @@ impl Board {
                 Bitboard(0x1000_0000_0000_0010),
             ],
             colors: [Bitboard(0xffff), Bitboard(0xffff_0000_0000_0000)],
-            castling: Bitboard(0x8100_0000_0000_0081),
+            castling: pack_castling(0x8100_0000_0000_0081),
             ..Board::empty()
         };
-        board.hash = board.key_from_scratch();
+        board.refresh();
         board
     }
 
@@ -112,7 +151,9 @@ impl Board {
         Board {
             roles: [Bitboard::EMPTY; 6],
             colors: [Bitboard::EMPTY; 2],
-            castling: Bitboard::EMPTY,
+            castling: 0,
+            checkers: Bitboard::EMPTY,
+            mailbox: [0; 32],
             hash: 0,
             ep: None,
             turn: Color::White,
@@ -186,11 +227,20 @@ impl Board {
     /// use sliders_movegen::{Board, Role};
     /// assert_eq!(Board::startpos().role_at(Square::G8), Some(Role::Knight));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn role_at(&self, square: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|&r| self.roles[r as usize].contains(square))
+        let s = square as usize;
+        ROLE_BY_CODE[(self.mailbox[s >> 1] >> ((s & 1) * 4)) as usize & 15]
+    }
+
+    /// Writes `role` (or nothing) on `square` in the mailbox.
+    #[inline(always)]
+    fn set_mailbox(&mut self, square: Square, role: Option<Role>) {
+        let s = square as usize;
+        let shift = (s & 1) * 4;
+        let code = role.map_or(0, |r| r as u8 + 1);
+        let byte = &mut self.mailbox[s >> 1];
+        *byte = (*byte & !(15 << shift)) | code << shift;
     }
 
     /// The role a move captures: the piece on its destination, a pawn for en passant,
@@ -224,7 +274,7 @@ impl Board {
     /// The rook squares that still have castling rights (both colours).
     #[inline]
     pub fn castling_rooks(&self) -> Bitboard {
-        self.castling
+        Bitboard(unpack_castling(self.castling))
     }
 
     /// The Polyglot key of the position: pieces, side to move, castling rights and the
@@ -304,9 +354,10 @@ impl Board {
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         self.roles[piece.role as usize] |= Bitboard::square(square);
         self.colors[piece.color as usize] |= Bitboard::square(square);
+        self.set_mailbox(square, Some(piece.role));
     }
 
-    /// Toggles a piece on a square in the bitboards and in the key.
+    /// Toggles a piece on a square in the bitboards and in the key (not the mailbox).
     #[inline(always)]
     fn toggle<const HASH: bool>(&mut self, color: Color, role: Role, square: Square) {
         let b = Bitboard::square(square);
@@ -315,6 +366,20 @@ impl Board {
         if HASH {
             self.hash ^= zobrist::piece(color, role, square);
         }
+    }
+
+    /// Takes the piece on `square` off the board.
+    #[inline(always)]
+    fn remove<const HASH: bool>(&mut self, color: Color, role: Role, square: Square) {
+        self.toggle::<HASH>(color, role, square);
+        self.set_mailbox(square, None);
+    }
+
+    /// Puts a piece on the empty `square`.
+    #[inline(always)]
+    fn add<const HASH: bool>(&mut self, color: Color, role: Role, square: Square) {
+        self.toggle::<HASH>(color, role, square);
+        self.set_mailbox(square, Some(role));
     }
 
     /// The board with the other side to move and nothing else changed but the en
@@ -344,6 +409,7 @@ impl Board {
             b.fullmove = b.fullmove.saturating_add(1);
         }
         b.turn = b.turn.other();
+        b.update_checkers();
         Some(b)
     }
 
@@ -406,33 +472,25 @@ impl Board {
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
         // The parts of the key that are not per piece: out with the old, in with the new
-        // at the end. Castling rights change rarely; their key is recomputed then.
+        // at the end. Castling rights only go; the key of those that went is taken out
+        // at the end, placed as they were before the move.
         if HASH {
             self.hash ^= self.en_passant_key() ^ zobrist::WHITE_TO_MOVE;
         }
-        // Castling rights change only when the move touches a castling rook's square or
-        // moves a king that has rights; only then is their key recomputed.
-        let castling_before = self.castling;
-        let our_rights = castling_before & self.colors[us as usize];
-        let touches_rights = castling_before
-            .intersects(Bitboard::square(from) | Bitboard::square(to))
-            || (!our_rights.is_empty() && self.roles[Role::King as usize].contains(from));
-        let castling_key_before = if HASH && touches_rights {
-            self.castling_key()
-        } else {
-            0
-        };
+        let castling_before = self.castling_rooks().0;
+        let mut castling = castling_before;
+        let (white_before, kings_before) = (self.colors[0].0, self.roles[Role::King as usize].0);
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
         match mv.kind() {
             MoveKind::Castle => {
                 // `to` is the rook's square: king takes rook.
                 let (king_to, rook_to) = castling_squares(from, to);
-                self.toggle::<HASH>(us, Role::King, from);
-                self.toggle::<HASH>(us, Role::Rook, to);
-                self.toggle::<HASH>(us, Role::King, king_to);
-                self.toggle::<HASH>(us, Role::Rook, rook_to);
-                self.castling &= !back_rank(us);
+                self.remove::<HASH>(us, Role::King, from);
+                self.remove::<HASH>(us, Role::Rook, to);
+                self.add::<HASH>(us, Role::King, king_to);
+                self.add::<HASH>(us, Role::Rook, rook_to);
+                castling &= !back_rank(us).0;
             }
             kind => {
                 if let Some(victim) = self.captured_on(them, to) {
@@ -440,19 +498,19 @@ impl Board {
                     self.halfmove = 0;
                 }
                 let role = self.role_at(from).unwrap_or(Role::Pawn);
-                self.toggle::<HASH>(us, role, from);
+                self.remove::<HASH>(us, role, from);
                 match kind {
                     MoveKind::Promotion(promo) => {
-                        self.toggle::<HASH>(us, promo, to);
+                        self.add::<HASH>(us, promo, to);
                         self.halfmove = 0;
                     }
                     MoveKind::EnPassant => {
-                        self.toggle::<HASH>(us, Role::Pawn, to);
-                        self.toggle::<HASH>(them, Role::Pawn, sq(to as u32 ^ 8));
+                        self.add::<HASH>(us, Role::Pawn, to);
+                        self.remove::<HASH>(them, Role::Pawn, sq(to as u32 ^ 8));
                         self.halfmove = 0;
                     }
                     _ => {
-                        self.toggle::<HASH>(us, role, to);
+                        self.add::<HASH>(us, role, to);
                         if role == Role::Pawn {
                             self.halfmove = 0;
                             if (from as u8).abs_diff(to as u8) == 16 {
@@ -462,23 +520,63 @@ impl Board {
                                 }
                             }
                         } else if role == Role::King {
-                            self.castling &= !back_rank(us);
+                            castling &= !back_rank(us).0;
                         }
                     }
                 }
-                self.castling &= !(Bitboard::square(from) | Bitboard::square(to));
+                castling &= !(Bitboard::square(from) | Bitboard::square(to)).0;
             }
         }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
+        self.castling = pack_castling(castling);
         if HASH {
-            if touches_rights && self.castling != castling_before {
-                self.hash ^= castling_key_before ^ self.castling_key();
+            let lost = castling_before & !castling;
+            if lost != 0 {
+                self.hash ^= castling_key(lost, white_before, kings_before);
             }
             self.hash ^= self.en_passant_key();
         }
+        self.update_checkers();
+    }
+
+    /// Finds the pieces giving check to the side to move, from its king and without a
+    /// slider lookup: the enemy knights and pawns that attack it, and the enemy sliders
+    /// on its lines on an empty board with nothing between. A king never gives check on
+    /// a board this crate holds (the side not to move is never in check).
+    #[inline(always)]
+    fn update_checkers(&mut self) {
+        let us = self.turn;
+        let ours = self.colors[us as usize].0;
+        let theirs = self.colors[us.other() as usize].0;
+        let king_sq = (self.roles[Role::King as usize].0 & ours).trailing_zeros() & 63;
+        let occ = ours | theirs;
+        let queens = self.roles[Role::Queen as usize].0;
+        let diag = (self.roles[Role::Bishop as usize].0 | queens) & theirs;
+        let orth = (self.roles[Role::Rook as usize].0 | queens) & theirs;
+        let (diag_checkers, _, _) =
+            checks_and_pins(king_sq, diag & DIAGONAL_RAYS[king_sq as usize], occ, ours);
+        let (orth_checkers, _, _) =
+            checks_and_pins(king_sq, orth & ORTHOGONAL_RAYS[king_sq as usize], occ, ours);
+        let leapers = ((knight(king_sq) & self.roles[Role::Knight as usize].0)
+            | (pawn(us, king_sq) & self.roles[Role::Pawn as usize].0))
+            & theirs;
+        self.checkers = Bitboard(leapers | diag_checkers | orth_checkers);
+    }
+
+    /// Recomputes what every move keeps up to date (the mailbox, the key and the
+    /// checkers), for a board just set up.
+    pub(crate) fn refresh(&mut self) {
+        for square in Square::ALL {
+            let role = Role::ALL
+                .into_iter()
+                .find(|&r| self.roles[r as usize].contains(square));
+            self.set_mailbox(square, role);
+        }
+        self.hash = self.key_from_scratch();
+        self.update_checkers();
     }
 
     /// The pawns of `color` that attack `ep` (which may or may not take there legally).
@@ -502,27 +600,6 @@ impl Board {
         }
     }
 
-    /// The castling part of the key: one key per side of each king that still has a
-    /// castling rook there. Out of line: castling rights change in few moves.
-    #[inline(never)]
-    pub(crate) fn castling_key(&self) -> u64 {
-        let mut key = 0;
-        for color in Color::ALL {
-            let rooks = self.castling & self.colors[color as usize];
-            if rooks.is_empty() {
-                continue;
-            }
-            let king = self.king(color) as u64;
-            if rooks.0 >> king > 1 {
-                key ^= zobrist::castling(color, true);
-            }
-            if rooks.0 & ((1 << king) - 1) != 0 {
-                key ^= zobrist::castling(color, false);
-            }
-        }
-        key
-    }
-
     /// The whole key, computed from the pieces, castling rights, en passant and turn.
     pub(crate) fn key_from_scratch(&self) -> u64 {
         let mut key = 0;
@@ -536,7 +613,8 @@ impl Board {
         if self.turn == Color::White {
             key ^= zobrist::WHITE_TO_MOVE;
         }
-        key ^ self.castling_key() ^ self.en_passant_key()
+        let kings = self.roles[Role::King as usize].0;
+        key ^ castling_key(self.castling_rooks().0, self.colors[0].0, kings) ^ self.en_passant_key()
     }
 
     /// The role of `color`'s piece on `square`, if there is one (the victim of a move).
@@ -558,7 +636,7 @@ impl Board {
     /// let after = board.after_unchecked(board.legal_moves()[0]);
     /// assert_ne!(after, board);
     /// ```
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn after_unchecked(&self, mv: Move) -> Board {
         let mut b = *self;
@@ -630,4 +708,30 @@ impl fmt::Display for Board {
         }
         write!(f, "{}", self.to_fen())
     }
+}
+
+/// The castling part of the key for the castling rooks `rooks`, with white's pieces
+/// `white` and both kings `kings`: one key per side of each king that has a castling
+/// rook there. A side of a king holds at most one right (the setup checks it), so the
+/// key of a set of rights is the XOR of its rooks' keys, and the key of rights lost is
+/// what a move takes out. Out of line, on values: castling rights change in few moves,
+/// and no pointer to the board escapes the inlined make.
+#[inline(never)]
+fn castling_key(rooks: u64, white: u64, kings: u64) -> u64 {
+    let mut key = 0;
+    for color in Color::ALL {
+        let side = if color == Color::White { white } else { !white };
+        let rooks = rooks & side;
+        if rooks == 0 {
+            continue;
+        }
+        let king = (kings & side).trailing_zeros() & 63;
+        if rooks >> king > 1 {
+            key ^= zobrist::castling(color, true);
+        }
+        if rooks & ((1u64 << king) - 1) != 0 {
+            key ^= zobrist::castling(color, false);
+        }
+    }
+    key
 }

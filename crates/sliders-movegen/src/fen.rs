@@ -5,7 +5,7 @@ use core::fmt;
 
 use sliders_core::{File, Square};
 
-use crate::board::{back_rank, bit, Board};
+use crate::board::{back_rank, bit, pack_castling, Board};
 use crate::piece::{Color, Piece, Role};
 use crate::setup::{validate_check, validate_kings_and_pawns, SetupError};
 
@@ -154,7 +154,7 @@ impl Board {
 
         // The side not to move must not be in check.
         validate_check(&board).map_err(position_error)?;
-        board.hash = board.key_from_scratch();
+        board.refresh();
         Ok(board)
     }
 
@@ -212,7 +212,7 @@ impl Board {
             let rooks = self.roles[Role::Rook as usize].0 & ours & back;
             // king side first, then queen side
             let mut rights: Vec<usize> = (0..64)
-                .filter(|&i| self.castling.0 & ours & back & bit(i) != 0)
+                .filter(|&i| self.castling_rooks().0 & ours & back & bit(i) != 0)
                 .collect();
             rights.sort_by_key(|&i| core::cmp::Reverse(i));
             for r in rights {
@@ -358,16 +358,17 @@ fn parse_castling(board: &mut Board, text: &str) -> Result<(), FenError> {
                 )))
             }
         };
-        if board.castling.0 & bit(rook) != 0 {
+        if board.castling_rooks().0 & bit(rook) != 0 {
             return Err(err(format!("`{c}` repeats a castling right")));
         }
-        let same_side = board.castling.0 & back & if rook > k { !(bit(k) - 1) } else { bit(k) - 1 };
+        let same_side =
+            board.castling_rooks().0 & back & if rook > k { !(bit(k) - 1) } else { bit(k) - 1 };
         if same_side != 0 {
             return Err(err(format!(
                 "`{c}`: two castling rooks on the same side of the king"
             )));
         }
-        board.castling.0 |= bit(rook);
+        board.castling = pack_castling(board.castling_rooks().0 | bit(rook));
         // Off the standard squares, castling follows Chess960 rules and notation.
         if k & 7 != 4 || (rook & 7 != 0 && rook & 7 != 7) {
             chess960 = true;

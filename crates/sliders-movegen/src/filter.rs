@@ -1,5 +1,5 @@
 //! [`MoveFilter`]: which legal moves to generate, by origin, destination, role and
-//! class (captures and promotions, or quiet moves).
+//! class (captures, quiet promotions, quiet moves).
 
 use sliders_core::Bitboard;
 
@@ -9,10 +9,14 @@ use crate::piece::Role;
 /// narrowing intersects with what is already there. The generator skips what the filter
 /// excludes (a knight-only filter looks up no slider but the king's checks and pins).
 ///
-/// Castling is a king move to the castling rook's square ([`crate::Move::to`]), and a
-/// quiet one; en passant is a pawn move and a capture; every promotion, quiet or not,
-/// counts with the captures (what a quiescence search plays), as in
-/// [`crate::Board::captures`].
+/// Three classes partition the moves: captures (en passant and capturing promotions
+/// included: [`MoveFilter::captures_only`], [`crate::Board::captures`]), quiet
+/// promotions, and quiet moves (castling included: [`MoveFilter::quiets_only`]).
+/// [`MoveFilter::captures_and_promotions`] is the first two, what a quiescence search
+/// that also plays promotions wants. Castling is a king move whose destination is the
+/// castling rook's square ([`crate::Move::to`]); a destination filter also finds it by
+/// the king's target square (g1 or c1 for white), as a user clicking the king's
+/// destination would.
 ///
 /// ```
 /// use sliders_movegen::{Board, MoveFilter, Role};
@@ -31,6 +35,8 @@ pub struct MoveFilter {
     /// One bit per [`Role`], by its value.
     pub(crate) roles: u8,
     pub(crate) captures: bool,
+    /// Promotions that capture nothing.
+    pub(crate) promotions: bool,
     pub(crate) quiets: bool,
 }
 
@@ -41,6 +47,7 @@ impl MoveFilter {
         to: Bitboard::FULL,
         roles: 0b11_1111,
         captures: true,
+        promotions: true,
         quiets: true,
     };
 
@@ -86,8 +93,19 @@ impl MoveFilter {
         }
     }
 
-    /// Only captures (en passant included) and promotions: [`crate::Board::captures`].
+    /// Only captures: en passant and capturing promotions included, quiet promotions
+    /// not ([`crate::Board::captures`]).
     pub const fn captures_only(self) -> MoveFilter {
+        MoveFilter {
+            quiets: false,
+            promotions: false,
+            ..self
+        }
+    }
+
+    /// Only captures and promotions (quiet ones included): what a quiescence search
+    /// that plays promotions wants ([`crate::Board::captures_and_promotions`]).
+    pub const fn captures_and_promotions(self) -> MoveFilter {
         MoveFilter {
             quiets: false,
             ..self
@@ -99,6 +117,7 @@ impl MoveFilter {
     pub const fn quiets_only(self) -> MoveFilter {
         MoveFilter {
             captures: false,
+            promotions: false,
             ..self
         }
     }

@@ -5,14 +5,15 @@
 
 use core::ops::ControlFlow;
 
-use sliders_core::schemes::{dispatch_plain, Scheme, WithScheme};
+use sliders_core::schemes::Scheme;
 use sliders_core::{Bitboard, Color, Square};
 
-use crate::auto::auto;
 use crate::board::Board;
 use crate::filter::MoveFilter;
+use crate::lookups::DEFAULT_SCHEME;
+use crate::move_list::MoveList;
 use crate::movegen::{attackers, count, list, pinned, visit};
-use crate::moves::{Move, MoveKind, MoveList, Uci, UciError};
+use crate::moves::{Move, MoveKind, Uci, UciError};
 use crate::piece::Role;
 
 impl Board {
@@ -25,8 +26,9 @@ impl Board {
     /// ).unwrap();
     /// assert_eq!(kiwipete.legal_moves().len(), 48);
     /// ```
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
-        self.legal_moves_filtered(MoveFilter::ALL)
+        list(DEFAULT_SCHEME, self, MoveFilter::ALL)
     }
 
     /// Every legal move, with slider attacks from `scheme`.
@@ -50,8 +52,9 @@ impl Board {
     /// let pawns_to_rank_4 = MoveFilter::ALL.role(Role::Pawn).to(Bitboard::rank(sliders_movegen::Rank::Fourth));
     /// assert_eq!(board.legal_moves_filtered(pawns_to_rank_4).len(), 8);
     /// ```
+    #[inline]
     pub fn legal_moves_filtered(&self, filter: MoveFilter) -> MoveList {
-        auto!(MoveList, |s| list(s, b, filter); b: &'a Board = self, filter: MoveFilter = filter)
+        list(DEFAULT_SCHEME, self, filter)
     }
 
     /// [`Board::legal_moves_filtered`] with slider attacks from `scheme`.
@@ -83,23 +86,7 @@ impl Board {
         filter: MoveFilter,
         mut f: impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        struct Job<'a, B> {
-            board: &'a Board,
-            filter: MoveFilter,
-            f: &'a mut dyn FnMut(Move) -> ControlFlow<B>,
-        }
-        impl<B> WithScheme for Job<'_, B> {
-            type Output = ControlFlow<B>;
-            #[inline(always)]
-            fn run<S: Scheme>(self, s: S) -> ControlFlow<B> {
-                visit(s, self.board, self.filter, self.f)
-            }
-        }
-        dispatch_plain(Job {
-            board: self,
-            filter,
-            f: &mut f,
-        })
+        visit(DEFAULT_SCHEME, self, filter, &mut f)
     }
 
     /// [`Board::visit_legal_moves`] with slider attacks from `scheme`.
@@ -113,19 +100,38 @@ impl Board {
         visit(scheme, self, filter, &mut f)
     }
 
-    /// The legal captures (en passant included) and promotions (quiet ones included):
-    /// what a quiescence search plays. With [`Board::quiet_moves`], a partition of
-    /// [`Board::legal_moves`].
+    /// The legal captures: en passant and capturing promotions included, quiet
+    /// promotions not (those are in [`Board::captures_and_promotions`]). What an MVV-LVA
+    /// quiescence search plays: every move here has a victim ([`Board::captured`]).
     ///
     /// ```
     /// use sliders_movegen::Board;
     /// let board = Board::from_fen("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
     /// let uci: Vec<String> = board.captures().iter().map(|m| m.uci(false).to_string()).collect();
-    /// assert_eq!(uci, ["e4d5", "b7b8q", "b7b8n", "b7b8r", "b7b8b"]);
-    /// assert_eq!(board.captures().len() + board.quiet_moves().len(), board.legal_moves().len());
+    /// assert_eq!(uci, ["e4d5"]);
+    /// assert!(board.captures().iter().all(|&mv| board.captured(mv).is_some()));
     /// ```
+    #[inline]
     pub fn captures(&self) -> MoveList {
         self.legal_moves_filtered(MoveFilter::ALL.captures_only())
+    }
+
+    /// The legal captures (en passant included) and promotions (quiet ones included):
+    /// with [`Board::quiet_moves`], a partition of [`Board::legal_moves`].
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let board = Board::from_fen("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    /// let uci: Vec<String> = board.captures_and_promotions().iter().map(|m| m.uci(false).to_string()).collect();
+    /// assert_eq!(uci, ["e4d5", "b7b8q", "b7b8n", "b7b8r", "b7b8b"]);
+    /// assert_eq!(
+    ///     board.captures_and_promotions().len() + board.quiet_moves().len(),
+    ///     board.legal_moves().len()
+    /// );
+    /// ```
+    #[inline]
+    pub fn captures_and_promotions(&self) -> MoveList {
+        self.legal_moves_filtered(MoveFilter::ALL.captures_and_promotions())
     }
 
     /// The legal moves that neither capture nor promote, castling included.
@@ -224,11 +230,13 @@ impl Board {
     /// let board = Board::from_fen("4k3/8/8/8/8/8/8/q3K3 w - - 0 1").unwrap();
     /// assert_eq!(board.checkers().len(), 1);
     /// ```
+    #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        auto!(Bitboard, |s| b.checkers_with(s); b: &'a Board = self)
+        self.checkers
     }
 
-    /// [`Board::checkers`] with slider attacks from `scheme`.
+    /// [`Board::checkers`], computed afresh with slider attacks from `scheme` (the
+    /// board keeps them up to date: [`Board::checkers`] reads them for free).
     #[inline]
     pub fn checkers_with<S: Scheme>(&self, scheme: S) -> Bitboard {
         let us = self.turn;
@@ -245,9 +253,17 @@ impl Board {
         }
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move is in check: a read of what every move keeps up to date.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let board = Board::startpos().play_uci_moves(["e2e4", "f7f6", "d1h5"]).unwrap();
+    /// assert!(board.is_check());
+    /// assert!(!Board::startpos().is_check());
+    /// ```
+    #[inline(always)]
     pub fn is_check(&self) -> bool {
-        !self.checkers().is_empty()
+        !self.checkers.is_empty()
     }
 
     /// The pieces of the side to move pinned to its own king: each may move only along
@@ -260,7 +276,7 @@ impl Board {
     /// assert_eq!(board.pinned().into_iter().collect::<Vec<_>>(), [Square::C3]);
     /// ```
     pub fn pinned(&self) -> Bitboard {
-        auto!(Bitboard, |s| b.pinned_with(s); b: &'a Board = self)
+        self.pinned_with(DEFAULT_SCHEME)
     }
 
     /// [`Board::pinned`] with slider attacks from `scheme`.
@@ -282,8 +298,7 @@ impl Board {
     /// assert!(board.attackers_to(Square::E4, Color::White, board.occupied()).is_empty());
     /// ```
     pub fn attackers_to(&self, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        auto!(Bitboard, |s| b.attackers_to_with(s, square, by, occupied);
-            b: &'a Board = self, square: Square = square, by: Color = by, occupied: Bitboard = occupied)
+        self.attackers_to_with(DEFAULT_SCHEME, square, by, occupied)
     }
 
     /// [`Board::attackers_to`] with slider attacks from `scheme`.

@@ -85,7 +85,6 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
-mod auto;
 mod board;
 #[cfg(feature = "perft-engine")]
 pub mod engine;
@@ -95,6 +94,7 @@ mod filter;
 mod game;
 mod legal;
 mod lookups;
+mod move_list;
 mod movegen;
 mod moves;
 mod perft;
@@ -115,7 +115,8 @@ pub use epd::{Epd, EpdError, Operation};
 pub use fen::{FenError, FenField};
 pub use filter::MoveFilter;
 pub use game::Game;
-pub use moves::{Move, MoveKind, MoveList, MoveListIntoIter, Uci, UciError, MAX_MOVES};
+pub use move_list::{MoveList, MoveListIntoIter, MAX_MOVES};
+pub use moves::{Move, MoveKind, Uci, UciError};
 pub use perft::{
     divide, divide_parallel, divide_with, perft, perft_generator_with, perft_hashed,
     perft_parallel, perft_with, PerftTable,

@@ -2,8 +2,17 @@
 //! square index and raw bitboard, and the empty-board lines they test before a slider
 //! lookup.
 
-use sliders_core::schemes::Scheme;
+use sliders_core::schemes::{Black, Scheme};
 use sliders_core::{between, king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Square};
+
+/// The slider scheme of the plain API ([`crate::Board::legal_moves`],
+/// [`crate::Board::is_check`], every move made): black magics, fast on every x86-64 and
+/// every other CPU without a check or a dispatch, so every method inlines it. Each
+/// method with a `_with` form takes any other scheme.
+pub type DefaultScheme = Black;
+
+/// The value of [`DefaultScheme`].
+pub(crate) const DEFAULT_SCHEME: DefaultScheme = Black;
 
 #[inline(always)]
 fn sq(index: u32) -> Square {
@@ -50,6 +59,33 @@ pub(crate) fn forward<const WHITE: bool>(b: u64, by: u32) -> u64 {
     } else {
         b >> by
     }
+}
+
+/// For `snipers`, the enemy sliders of one kind on the king's empty-board lines of that
+/// kind: those with nothing between them and the king (checkers), the squares between
+/// those and the king (where a check is blocked), and the pin mask of that kind (the
+/// rays, each slider included, on which exactly one of `ours` stands between).
+#[inline(always)]
+pub(crate) fn checks_and_pins(
+    king_sq: u32,
+    mut snipers: u64,
+    occ: u64,
+    ours: u64,
+) -> (u64, u64, u64) {
+    let (mut checkers, mut blocks, mut pins) = (0u64, 0u64, 0u64);
+    while snipers != 0 {
+        let sniper = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let ray = betw(king_sq, sniper);
+        let inside = ray & occ;
+        if inside == 0 {
+            checkers |= 1u64 << sniper;
+            blocks |= ray;
+        } else if inside & (inside - 1) == 0 && inside & ours != 0 {
+            pins |= ray | 1u64 << sniper;
+        }
+    }
+    (checkers, blocks, pins)
 }
 
 /// The squares a bishop (`diagonal`) or a rook sees from each square on an empty board

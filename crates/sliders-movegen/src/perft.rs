@@ -6,8 +6,9 @@ use sliders_core::schemes::{dispatch, Scheme, WithScheme};
 
 use crate::board::Board;
 use crate::filter::MoveFilter;
+use crate::move_list::MoveList;
 use crate::movegen::{generate, Counter};
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 
 /// The number of leaf nodes `depth` plies below `board` (bulk counted: moves at the last
 /// ply are counted, not made), with the best slider scheme for this CPU. Totals are
@@ -236,7 +237,8 @@ mod threads {
 
     use super::{hashed, perft_with, PerftTable};
     use crate::board::Board;
-    use crate::moves::{Move, MoveList};
+    use crate::move_list::MoveList;
+    use crate::moves::Move;
     use sliders_core::schemes::Scheme;
 
     /// Below this depth a subtree is counted on one thread.
@@ -315,7 +317,8 @@ mod threads {
 mod threads {
     use super::PerftTable;
     use crate::board::Board;
-    use crate::moves::{Move, MoveList};
+    use crate::move_list::MoveList;
+    use crate::moves::Move;
     use sliders_core::schemes::Scheme;
 
     pub(super) fn divide<S: Scheme>(

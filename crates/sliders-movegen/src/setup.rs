@@ -5,7 +5,7 @@ use core::fmt;
 
 use sliders_core::{Bitboard, Color, File, Square};
 
-use crate::board::{back_rank, Board};
+use crate::board::{back_rank, pack_castling, Board};
 use crate::piece::{Piece, Role};
 
 /// A position being set up: place and remove pieces, set the side to move, castling
@@ -218,7 +218,7 @@ impl BoardBuilder {
         for rook in self.castling {
             match castling_right_is_valid(&board, rook) {
                 Some(standard) => {
-                    board.castling = board.castling.with(rook);
+                    board.castling = pack_castling(board.castling_rooks().with(rook).0);
                     chess960 |= !standard;
                 }
                 None if lax => {}
@@ -234,7 +234,7 @@ impl BoardBuilder {
             }
         }
         validate_check(&board)?;
-        board.hash = board.key_from_scratch();
+        board.refresh();
         Ok(board)
     }
 }
@@ -263,12 +263,20 @@ pub(crate) fn validate_kings_and_pawns(board: &Board) -> Result<(), SetupError> 
 
 /// The side not to move is not in check.
 pub(crate) fn validate_check(board: &Board) -> Result<(), SetupError> {
-    let mut flipped = *board;
-    flipped.turn = board.turn.other();
-    if flipped.checkers().is_empty() {
-        Ok(())
-    } else {
-        Err(SetupError::OppositeCheck(flipped.turn))
+    let waiting = board.turn.other();
+    let king = board.pieces(Piece {
+        color: waiting,
+        role: Role::King,
+    });
+    match king.first() {
+        Some(k)
+            if !board
+                .attackers_to(k, board.turn, board.occupied())
+                .is_empty() =>
+        {
+            Err(SetupError::OppositeCheck(waiting))
+        }
+        _ => Ok(()),
     }
 }
 

@@ -101,16 +101,23 @@ proptest! {
     ) {
         let board = playout(start, &choices);
         let all = board.legal_moves();
-        let (captures, quiets) = (board.captures(), board.quiet_moves());
-        prop_assert_eq!(captures.len() + quiets.len(), all.len());
+        let (captures, noisy, quiets) =
+            (board.captures(), board.captures_and_promotions(), board.quiet_moves());
+        prop_assert_eq!(noisy.len() + quiets.len(), all.len());
         for m in all.iter() {
-            let capture_class = board.captured(*m).is_some()
-                || matches!(m.kind(), sliders_movegen::MoveKind::Promotion(_));
-            prop_assert_eq!(captures.contains(m), capture_class, "{:?}", m);
-            prop_assert_eq!(quiets.contains(m), !capture_class, "{:?}", m);
+            let capture = board.captured(*m).is_some();
+            let promotion = matches!(m.kind(), sliders_movegen::MoveKind::Promotion(_));
+            prop_assert_eq!(captures.contains(m), capture, "{:?}", m);
+            prop_assert_eq!(noisy.contains(m), capture || promotion, "{:?}", m);
+            prop_assert_eq!(quiets.contains(m), !capture && !promotion, "{:?}", m);
         }
+        // A destination filter finds castling by the rook's square or the king's target.
         let masked = board.legal_moves_to(Bitboard(mask));
-        let expected: Vec<Move> = all.iter().copied().filter(|m| mask >> m.to() as u32 & 1 == 1).collect();
+        let admitted = |m: &Move| {
+            let king_target = m.castle_king_target().map_or(0, |s| 1u64 << s as u32);
+            mask & (1u64 << m.to() as u32 | king_target) != 0
+        };
+        let expected: Vec<Move> = all.iter().copied().filter(admitted).collect();
         prop_assert_eq!(masked.to_vec(), expected);
     }
 

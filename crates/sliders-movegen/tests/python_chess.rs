@@ -61,9 +61,13 @@ fn check_position(game: &Game, fields: &[&str], moves: &[Vec<&str>], where_: &st
     let expected: Vec<&str> = moves.iter().map(|m| m[0]).collect();
     let got: Vec<&str> = legal.iter().map(|(u, _)| u.as_str()).collect();
     assert_eq!(got, expected, "{where_}: legal moves");
-    let (captures, quiets) = (board.captures(), board.quiet_moves());
+    let (captures, noisy, quiets) = (
+        board.captures(),
+        board.captures_and_promotions(),
+        board.quiet_moves(),
+    );
     assert_eq!(
-        captures.len() + quiets.len(),
+        noisy.len() + quiets.len(),
         legal.len(),
         "{where_}: partition"
     );
@@ -71,6 +75,18 @@ fn check_position(game: &Game, fields: &[&str], moves: &[Vec<&str>], where_: &st
         let [_, san, after] = fields[..] else {
             panic!("{where_}: an M line needs 3 fields");
         };
+        // python-chess's SAN says what a move takes and whether it checks.
+        let capture = san.contains('x');
+        assert_eq!(
+            captures.contains(mv),
+            capture,
+            "{where_}: {san} in captures()"
+        );
+        assert_eq!(
+            noisy.contains(mv),
+            capture || san.contains('='),
+            "{where_}: {san} in captures_and_promotions()"
+        );
         assert_eq!(board.san(*mv), san, "{where_}: SAN of {uci}");
         assert_eq!(board.parse_san(san), Ok(*mv), "{where_}: reading {san}");
         let next = board.after_unchecked(*mv);
@@ -82,9 +98,8 @@ fn check_position(game: &Game, fields: &[&str], moves: &[Vec<&str>], where_: &st
             "{where_}: key after {uci}, incremental"
         );
         assert!(board.is_legal(*mv), "{where_}: is_legal({uci})");
-        let is_capture_class = captures.contains(mv);
         assert_ne!(
-            is_capture_class,
+            noisy.contains(mv),
             quiets.contains(mv),
             "{where_}: {uci} in one class"
         );

@@ -151,39 +151,6 @@ fn configs(depths: &[u32]) -> Vec<(Position, u32)> {
     out
 }
 
-fn build_line() -> String {
-    let mut features = Vec::new();
-    for (on, name) in [
-        (cfg!(target_feature = "bmi2"), "bmi2"),
-        (cfg!(target_feature = "avx2"), "avx2"),
-        (cfg!(target_feature = "avx512f"), "avx512f"),
-    ] {
-        if on {
-            features.push(name);
-        }
-    }
-    format!(
-        "build: {}; compile-time target features: {}; cozy-chess pext feature: {}; \
-         sliders scheme (run time): {}",
-        if cfg!(debug_assertions) {
-            "DEBUG (numbers meaningless)"
-        } else {
-            "optimised"
-        },
-        if features.is_empty() {
-            "baseline x86-64".to_string()
-        } else {
-            features.join(", ")
-        },
-        if cfg!(feature = "peer-pext") {
-            "on"
-        } else {
-            "off"
-        },
-        sliders_core::schemes::auto(),
-    )
-}
-
 fn main() -> ExitCode {
     let o = match parse_args() {
         Ok(o) => o,
@@ -195,7 +162,7 @@ fn main() -> ExitCode {
     if let Some((fen, depth, side)) = &o.child {
         return child(fen, *depth, *side);
     }
-    println!("{}", build_line());
+    println!("{}", sliders_bench::build_line());
     let result = if !o.builds.is_empty() {
         builds(&o)
     } else if o.lookups {

@@ -18,7 +18,7 @@ use sliders_core::schemes::Scheme;
 use sliders_core::Color;
 
 use crate::lookups::{
-    betw, bishop, forward, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS,
+    bishop, checks_and_pins, forward, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS,
 };
 
 use super::position::{
@@ -288,28 +288,6 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
             }
         }
     }
-}
-
-/// For `snipers`, the enemy sliders of one kind on the king's empty-board lines of that
-/// kind: those with nothing between them and the king (checkers), the squares between
-/// those and the king (where a check is blocked), and the pin mask of that kind (the
-/// rays, each slider included, on which exactly one of `ours` stands between).
-#[inline(always)]
-fn checks_and_pins(king_sq: u32, mut snipers: u64, occ: u64, ours: u64) -> (u64, u64, u64) {
-    let (mut checkers, mut blocks, mut pins) = (0u64, 0u64, 0u64);
-    while snipers != 0 {
-        let sniper = snipers.trailing_zeros();
-        snipers &= snipers - 1;
-        let ray = betw(king_sq, sniper);
-        let inside = ray & occ;
-        if inside == 0 {
-            checkers |= bit(sniper);
-            blocks |= ray;
-        } else if inside & (inside - 1) == 0 && inside & ours != 0 {
-            pins |= ray | bit(sniper);
-        }
-    }
-    (checkers, blocks, pins)
 }
 
 /// The moves of every piece but the king, and of the pawns but en passant: with

@@ -78,7 +78,7 @@ impl Position {
         let position = Position {
             roles,
             colors,
-            castling: board.castling.0,
+            castling: board.castling_rooks().0,
             ep,
         };
         (position, us == Color::White)
