@@ -167,6 +167,9 @@ say "network: bridge $bridge, ctl ${addr[ctl]}, ${nodes[*]} ${addr[node1]}..${ad
 # back to the queue; ReturnToService=1: a node that was DOWN only for not responding
 # comes back by itself when its slurmd registers, one DOWN for another reason waits
 # for an administrator. jobcomp/filetxt keeps a line per finished (or requeued) job.
+# batch_sched_delay=0 and sched_interval=5 (defaults 3 s and 60 s) start jobs as soon
+# as a CPU is free, and a requeued task as soon as it may run again (after the
+# credential lifetime, with no other event to wake the scheduler).
 mkdir -p "$dir/slurm/state" "$dir/work"
 for node in "${nodes[@]}"; do mkdir -p "$dir/slurm/spool/$node"; done
 export SLURM_CONF=$dir/slurm/slurm.conf
@@ -193,6 +196,7 @@ ReturnToService=1
 SlurmdTimeout=10
 MessageTimeout=5
 MinJobAge=600
+SchedulerParameters=batch_sched_delay=0,sched_interval=5
 StateSaveLocation=$dir/slurm/state
 SlurmdSpoolDir=$dir/slurm/spool/%n
 SlurmctldPidFile=$dir/slurm/slurmctld.pid
