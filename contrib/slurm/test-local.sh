@@ -52,7 +52,7 @@ cleanup() {
     done
     if [ $status -ne 0 ] && [ -d "$dir/logs" ]; then
         echo "--- logs ($dir) ---" >&2
-        tail -n 20 "$dir"/logs/* "$dir"/slurm/*.log 2>/dev/null >&2 || true
+        tail -n 20 "$dir"/logs/* "$dir"/slurm/*.log >&2 2>/dev/null || true
     fi
     rm -rf "$dir"
     exit $status
