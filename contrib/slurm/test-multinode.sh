@@ -2,7 +2,7 @@
 # Runs the Slurm scripts on a real three-node Slurm cluster built on this machine, and
 # kills one node while it holds tasks, as a power cut would:
 #
-# 1. installs slurm-wlm and munge from Debian's packages when missing (needs root);
+# 1. installs slurm-wlm, munge and iproute2 from Debian's packages when missing;
 # 2. makes a bridge and four network namespaces on a private subnet (PREFIX.0/24,
 #    default 10.213.42.0/24; nothing is sent anywhere else), each with its own UTS
 #    namespace and hostname: `ctl` runs slurmctld, `node1`..`node3` run slurmd with 2
@@ -43,9 +43,12 @@ if [ "$(id -u)" != 0 ]; then
     echo "test-multinode.sh: needs root (namespaces, bridge, munged, Slurm daemons)" >&2
     exit 2
 fi
-if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+packages=()
+command -v slurmctld >/dev/null && command -v munged >/dev/null || packages+=(slurm-wlm munge)
+command -v ip >/dev/null || packages+=(iproute2)
+if [ ${#packages[@]} -gt 0 ]; then
     apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y slurm-wlm munge
+    DEBIAN_FRONTEND=noninteractive apt-get install -y "${packages[@]}"
 fi
 if [ -z "${SLIDERS:-}" ]; then
     (cd "$repo" && cargo build --release -p sliders-cli)
@@ -94,7 +97,7 @@ cleanup() {
     ip link delete "$bridge" 2>/dev/null || true
     if [ $status -ne 0 ]; then
         echo "--- logs ($dir) ---" >&2
-        tail -n 15 "$dir"/slurm/*.log "$dir"/slurm/*.out "$dir"/work/*/logs/* 2>/dev/null >&2 || true
+        tail -n 15 "$dir"/slurm/*.log "$dir"/slurm/*.out "$dir"/work/*/logs/* >&2 2>/dev/null || true
     fi
     if [ -n "${KEEP:-}" ]; then echo "kept $dir" >&2; else rm -rf "$dir"; fi
     echo "test-multinode.sh: cleaned up after $(($(date +%s) - started)) s (exit $status)" >&2
@@ -347,7 +350,12 @@ if [ "$do_kill" = 1 ]; then
         done
     }
     wait_for 120 "the requeued tasks running on the survivors" elsewhere
-    say "requeued tasks running again or done: $(for t in $lost; do echo -n "$t $(in_ctl squeue -h -r -j "$t" -o '%T on %N' 2>/dev/null || true); "; done)"
+    where=""
+    for task in $lost; do
+        state=$(in_ctl squeue -h -r -j "$task" -o '%T on %N' 2>/dev/null || true)
+        where+="$task ${state:-done}; "
+    done
+    say "requeued tasks running again or done: ${where%; }"
     ip link set "$(veth "$victim")" up
     start_slurmd "$victim"
     is_back() { case $(node_state "$victim") in idle | mixed | allocated) true ;; *) false ;; esac; }
