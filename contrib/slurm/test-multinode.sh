@@ -257,6 +257,12 @@ say "submitted: prove array $prove_array (3 tasks) + merge $prove_merge, perft(8
 # Array tasks running now, `TASK NODE` lines.
 running() { in_ctl squeue -h -r -t RUNNING -o '%i %N' 2>/dev/null || true; }
 queued() { [ -n "$(in_ctl squeue -h 2>/dev/null)" ]; }
+# `TASK STATE NODE START END` for each run of an array task, from the job completion
+# log (jobcomp/filetxt): a line per run that ended, NODE_FAIL for one a node took down.
+records() {
+    sed -n 's/.* JobState=\([A-Z_]*\) .* StartTime=\([^ ]*\) EndTime=\([^ ]*\) NodeList=\([^ ]*\) .* ArrayJobId=\([0-9]*\) ArrayTaskId=\([0-9]*\) .*/\5_\6 \1 \4 \2 \3/p' \
+        "$dir/slurm/jobcomp.txt"
+}
 
 if [ "$do_kill" = 1 ]; then
     # A random instant 2 to 14 s after both arrays have tasks running, mostly while the
@@ -272,7 +278,7 @@ if [ "$do_kill" = 1 ]; then
     [ ${#candidates[@]} -gt 0 ] || mapfile -t candidates < <(on "$perft_array")
     [ ${#candidates[@]} -gt 0 ] || fail "no perft task running at the instant of the kill"
     victim=${candidates[$((RANDOM % ${#candidates[@]}))]}
-    lost=$(awk -v n="$victim" '$2 == n { print $1 }' <<<"$now_running" | tr '\n' ' ')
+    held=$(awk -v n="$victim" '$2 == n { print $1 }' <<<"$now_running" | tr '\n' ' ')
     # The power cut: the wire first (no goodbye to the controller), then SIGKILL to
     # every process in the node's namespace, until none is left.
     ip link set "$(veth "$victim")" down
@@ -283,10 +289,17 @@ if [ "$do_kill" = 1 ]; then
         sleep 0.05
     done
     unset "slurmd_pid[$victim]"
-    say "KILLED $victim at $(since "$arrays_start" "$kill_time") s into the arrays (seed $seed); it held: $lost"
+    say "KILLED $victim at $(since "$arrays_start" "$kill_time") s into the arrays (seed $seed); it held: $held"
     is_down() { case $(node_state "$victim") in down*) true ;; *) false ;; esac; }
     wait_for 60 "Slurm marking $victim down" is_down
     say "Slurm: $victim is $(node_state "$victim") ($(in_ctl scontrol show node "$victim" | sed -n 's/^ *Reason=\(.*\)/\1/p'))"
+    # From here on, what the node held is Slurm's word, not our sample from before the
+    # kill: the runs the node failure ended, which Slurm requeues.
+    failed_there() { records | awk -v n="$victim" '$2 == "NODE_FAIL" && $3 == n { print $1 }' | sort -u | tr '\n' ' '; }
+    wait_for 10 "NODE_FAIL records of $victim's tasks" eval '[ -n "$(failed_there)" ]'
+    lost=$(failed_there)
+    [[ " $lost" == *" ${perft_array}_"* ]] || fail "no perft task ended with $victim: $lost"
+    say "Slurm ended with the node (NODE_FAIL) and requeued: $lost"
 fi
 
 # Unit ids with a complete result line in the perft results, one a line, sorted.
@@ -407,11 +420,6 @@ for array in "$perft_array" "$prove_array"; do
 done
 ran_on=$(for s in $summary; do echo "${s#*:}" | cut -d: -f1; done | sort | uniq -c | awk '{ printf "%s %s tasks, ", $2, $1 }')
 say "where each array task finished (scontrol): ${ran_on%, }"
-# `TASK STATE NODE START END` for each run of an array task.
-records() {
-    sed -n 's/.* JobState=\([A-Z_]*\) .* StartTime=\([^ ]*\) EndTime=\([^ ]*\) NodeList=\([^ ]*\) .* ArrayJobId=\([0-9]*\) ArrayTaskId=\([0-9]*\) .*/\5_\6 \1 \4 \2 \3/p' \
-        "$dir/slurm/jobcomp.txt"
-}
 if [ "$do_kill" = 1 ]; then
     kill_stamp=$(date -d "@${kill_time%.*}" +%Y-%m-%dT%H:%M:%S)
     before_kill=$(records | awk -v k="$kill_stamp" '$4 <= k { print $3 }' | sort -u | tr '\n' ' ')
@@ -428,9 +436,7 @@ if [ "$do_kill" = 1 ]; then
     done
     for task in $lost; do
         [[ " $requeued" == *" $task "* ]] ||
-            fail "task $task was running on $victim when it died, but Slurm did not requeue it"
-        records | grep -q "^$task NODE_FAIL $victim " ||
-            fail "the job completion log has no NODE_FAIL record of $task on $victim"
+            fail "task $task ended with $victim (NODE_FAIL), but Slurm did not requeue it"
     done
     for task in $requeued; do
         runs=$(records | awk -v t="$task" '$1 == t { printf "%s on %s %s..%s; ", $2, $3, substr($4, 12), substr($5, 12) }')
