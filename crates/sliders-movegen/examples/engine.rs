@@ -461,7 +461,8 @@ impl Search<'_> {
         let mut moves = if in_check {
             board.legal_moves()
         } else {
-            let mut captures = board.captures();
+            // Captures and promotions (a quiet queening is as loud as a capture).
+            let mut captures = board.captures_and_promotions();
             // A capture that loses material by exchange cannot raise alpha here.
             captures.retain(|mv| board.see_ge(mv, 0));
             captures

@@ -4,13 +4,13 @@ use crate::board::{Board, IllegalMoveError};
 use crate::moves::{Move, UciError};
 use crate::status::{Outcome, Termination};
 
-/// A board and the keys of the positions since the last irreversible move: all a game
-/// needs for threefold and fivefold repetition.
+/// A board, the keys of its positions (for threefold and fivefold repetition) and the
+/// moves that led there, which [`Game::undo`] takes back.
 ///
 /// A position repeats when pieces, side to move, castling rights and the en passant
 /// possibility are the same (FIDE 9.2), which [`Board::hash_legal_ep`] keys. A capture,
 /// a pawn move or a loss of castling rights makes every earlier position unreachable,
-/// so the history is cleared there and stays short.
+/// so repetitions are counted from there ([`Game::keys`]).
 ///
 /// ```
 /// use sliders_movegen::{Game, Termination};
@@ -27,9 +27,12 @@ use crate::status::{Outcome, Termination};
 #[derive(Clone, Debug)]
 pub struct Game {
     board: Board,
-    /// Repetition keys of the positions since the last irreversible move, the current
-    /// one last.
+    /// Repetition keys of every position of the game, the current one last.
     keys: Vec<u64>,
+    /// Where in `keys` the positions since the last irreversible move start.
+    window: usize,
+    /// Each earlier position, the move played from it, and `window` then.
+    history: Vec<(Board, Move, usize)>,
 }
 
 impl Default for Game {
@@ -45,6 +48,8 @@ impl Game {
         Game {
             board,
             keys: vec![board.hash_legal_ep()],
+            window: 0,
+            history: Vec::new(),
         }
     }
 
@@ -66,7 +71,7 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         let mut after = self.board;
         after.play(mv)?;
-        self.advance(after);
+        self.advance(mv, after);
         Ok(())
     }
 
@@ -74,17 +79,44 @@ impl Game {
     /// [`Board::parse_uci`] of the current board; another leaves the game inconsistent,
     /// though never unsafe).
     pub fn play_unchecked(&mut self, mv: Move) {
-        self.advance(self.board.after_unchecked(mv));
+        self.advance(mv, self.board.after_unchecked(mv));
     }
 
     /// Moves on to `after`, the position after one move: an irreversible move (a
     /// capture, a pawn move, lost castling rights) starts the repetition keys afresh.
-    fn advance(&mut self, after: Board) {
+    fn advance(&mut self, mv: Move, after: Board) {
+        self.history.push((self.board, mv, self.window));
         if after.halfmove_clock() == 0 || after.castling_rooks() != self.board.castling_rooks() {
-            self.keys.clear();
+            self.window = self.keys.len();
         }
         self.board = after;
         self.keys.push(after.hash_legal_ep());
+    }
+
+    /// Takes back the last move and returns it; `None` at the start of the game. The
+    /// board, the repetition keys and what may be claimed are as they were before it.
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, Game};
+    /// let mut game = Game::default();
+    /// let e4 = game.play_uci("e2e4").unwrap();
+    /// game.play_uci("e7e5").unwrap();
+    /// game.undo();
+    /// assert_eq!(game.undo(), Some(e4));
+    /// assert_eq!(*game.board(), Board::startpos());
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    pub fn undo(&mut self) -> Option<Move> {
+        let (board, mv, window) = self.history.pop()?;
+        self.board = board;
+        self.window = window;
+        self.keys.pop();
+        Some(mv)
+    }
+
+    /// The moves played since the game's first position, in order.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history.iter().map(|&(_, mv, _)| mv)
     }
 
     /// Reads a move in UCI notation, checks it and plays it.
@@ -98,13 +130,13 @@ impl Game {
     /// irreversible move, the current one last: what a search checks its own
     /// repetitions against.
     pub fn keys(&self) -> &[u64] {
-        &self.keys
+        &self.keys[self.window..]
     }
 
     /// How many times the current position has occurred, this time included.
     pub fn repetitions(&self) -> usize {
         let now = self.board.hash_legal_ep();
-        self.keys.iter().filter(|&&k| k == now).count()
+        self.keys().iter().filter(|&&k| k == now).count()
     }
 
     /// How the game has ended, if it has, in python-chess's order: checkmate,

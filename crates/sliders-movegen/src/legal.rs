@@ -253,6 +253,48 @@ impl Board {
         }
     }
 
+    /// Whether `mv` (legal here) gives check: whether the side to move in
+    /// [`Board::after_unchecked`]`(mv)` is in check, found without making the move for
+    /// normal moves and promotions (the moved piece's attacks from its destination, and
+    /// our sliders uncovered by its leaving); en passant and castling, which move two
+    /// pieces, are made on a copy.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let board = Board::startpos().play_uci_moves(["e2e4", "f7f6"]).unwrap();
+    /// assert!(board.gives_check(board.parse_uci("d1h5").unwrap()));
+    /// assert!(!board.gives_check(board.parse_uci("d1g4").unwrap()));
+    /// ```
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let role = match mv.kind() {
+            MoveKind::EnPassant | MoveKind::Castle => return self.after_unchecked(mv).is_check(),
+            MoveKind::Promotion(role) => role,
+            MoveKind::Normal => self.role_at(from).unwrap_or(Role::Pawn),
+        };
+        let us = self.turn;
+        let king = self.king(us.other());
+        let occupied = (self.occupied() - Bitboard::from(from)) | Bitboard::from(to);
+        let direct = match role {
+            Role::Pawn => sliders_core::pawn_attacks(us, to),
+            Role::Knight => sliders_core::knight_attacks(to),
+            Role::Bishop => DEFAULT_SCHEME.bishop_attacks(to, occupied),
+            Role::Rook => DEFAULT_SCHEME.rook_attacks(to, occupied),
+            Role::Queen => DEFAULT_SCHEME.queen_attacks(to, occupied),
+            Role::King => Bitboard::EMPTY,
+        };
+        if direct.contains(king) {
+            return true;
+        }
+        // Discovered: one of our other sliders that sees the king once `from` is empty.
+        let ours = self.colors[us as usize] - Bitboard::from(from);
+        let queens = self.by_role(Role::Queen);
+        let diagonal = (self.by_role(Role::Bishop) | queens) & ours;
+        let orthogonal = (self.by_role(Role::Rook) | queens) & ours;
+        !(DEFAULT_SCHEME.bishop_attacks(king, occupied) & diagonal).is_empty()
+            || !(DEFAULT_SCHEME.rook_attacks(king, occupied) & orthogonal).is_empty()
+    }
+
     /// Whether the side to move is in check: a read of what every move keeps up to date.
     ///
     /// ```

@@ -43,6 +43,17 @@ const KIND_CASTLE: u16 = 2;
 const KIND_PROMO_BASE: u16 = 2;
 
 impl Move {
+    /// The null move (a1 to a1, never legal): what UCI writes `0000`, and a placeholder
+    /// for "no move" in a move stack or a transposition table. Its text is `0000`.
+    ///
+    /// ```
+    /// use sliders_movegen::{Move, Uci};
+    /// assert_eq!(Move::NULL.to_string(), "0000");
+    /// assert_eq!("0000".parse::<Uci>().unwrap(), Uci::NULL);
+    /// assert_eq!(Move::NULL.uci(false), Uci::NULL);
+    /// ```
+    pub const NULL: Move = Move(0);
+
     /// A quiet move or capture.
     #[inline(always)]
     pub const fn normal(from: Square, to: Square) -> Move {
@@ -159,6 +170,22 @@ impl fmt::Debug for Move {
     }
 }
 
+/// The move in UCI notation with standard castling (king to its target square, `e1g1`),
+/// as a UCI engine prints `bestmove`; [`Move::uci`] writes Chess960's king takes rook.
+/// [`Move::NULL`] prints `0000`.
+///
+/// ```
+/// use sliders_movegen::{Board, Move, Square};
+/// assert_eq!(Move::castle(Square::E1, Square::H1).to_string(), "e1g1");
+/// let board = Board::startpos();
+/// assert_eq!(format!("bestmove {}", board.parse_uci("g1f3").unwrap()), "bestmove g1f3");
+/// ```
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.uci(false))
+    }
+}
+
 /// A move in UCI notation, read or written without a board: the two squares and the
 /// promotion piece. UCI text does not say what kind of move it is (`e1g1` may castle or
 /// move a rook; `e5d6` may take en passant): [`crate::Board::resolve`] finds the legal
@@ -186,6 +213,15 @@ pub struct Uci {
     pub promotion: Option<Role>,
 }
 
+impl Uci {
+    /// The null move, `0000` in UCI ([`Move::NULL`]'s text).
+    pub const NULL: Uci = Uci {
+        from: Square::A1,
+        to: Square::A1,
+        promotion: None,
+    };
+}
+
 impl core::str::FromStr for Uci {
     type Err = UciError;
 
@@ -194,6 +230,9 @@ impl core::str::FromStr for Uci {
             text: text.to_owned(),
             reason,
         };
+        if text == "0000" {
+            return Ok(Uci::NULL);
+        }
         let notation = "not UCI notation (like e2e4 or e7e8q)";
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
             return Err(err(notation));
@@ -217,6 +256,9 @@ impl core::str::FromStr for Uci {
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Uci::NULL {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", self.from, self.to)?;
         if let Some(role) = self.promotion {
             write!(f, "{}", role.char())?;

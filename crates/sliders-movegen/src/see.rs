@@ -11,12 +11,12 @@ use crate::piece::Role;
 /// bishop, rook, queen, by [`Role`]. The king is never captured.
 pub const SEE_VALUES: [i32; 5] = [100, 300, 300, 500, 900];
 
-/// The value of `role` for the exchange; the king's is unreachable by construction (a
-/// king is never left on the square to be taken).
-const fn value(role: Role) -> i32 {
+/// The value of `role` for the exchange in `values`; the king's is unreachable by
+/// construction (a king is never left on the square to be taken).
+const fn value(values: &[i32; 5], role: Role) -> i32 {
     match role {
         Role::King => 20_000,
-        r => SEE_VALUES[r as usize],
+        r => values[r as usize],
     }
 }
 
@@ -44,7 +44,22 @@ impl Board {
     /// assert_eq!(board.see(board.parse_uci("e3d5").unwrap()), 100);
     /// ```
     pub fn see(&self, mv: Move) -> i32 {
-        match self.exchange_start(mv) {
+        self.see_with_values(mv, &SEE_VALUES)
+    }
+
+    /// [`Board::see`] in the engine's own piece values (pawn, knight, bishop, rook,
+    /// queen, by [`Role`]) instead of [`SEE_VALUES`].
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// // Bishop takes a knight defended by a pawn: a loss at 300/300, a gain at 300/325.
+    /// let board = Board::from_fen("4k3/8/2p5/3n4/8/5B2/8/4K3 w - - 0 1").unwrap();
+    /// let bxd5 = board.parse_uci("f3d5").unwrap();
+    /// assert_eq!(board.see(bxd5), 0);
+    /// assert_eq!(board.see_with_values(bxd5, &[100, 325, 300, 500, 900]), 25);
+    /// ```
+    pub fn see_with_values(&self, mv: Move, values: &[i32; 5]) -> i32 {
+        match self.exchange_start(mv, values) {
             Some(start) => {
                 start.gain
                     - self.exchange(
@@ -53,6 +68,7 @@ impl Board {
                         start.on_square,
                         start.occupied,
                         i32::MAX,
+                        values,
                     )
             }
             None => 0,
@@ -72,7 +88,12 @@ impl Board {
     /// assert!(board.see_ge(nxd5, -200));
     /// ```
     pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        match self.exchange_start(mv) {
+        self.see_ge_with_values(mv, threshold, &SEE_VALUES)
+    }
+
+    /// [`Board::see_ge`] in the engine's own piece values ([`Board::see_with_values`]).
+    pub fn see_ge_with_values(&self, mv: Move, threshold: i32, values: &[i32; 5]) -> bool {
+        match self.exchange_start(mv, values) {
             Some(start) => {
                 // Replies above `gain - threshold` all answer no: the search may stop there.
                 let cap = start.gain.saturating_sub(threshold).saturating_add(1);
@@ -82,6 +103,7 @@ impl Board {
                     start.on_square,
                     start.occupied,
                     cap,
+                    values,
                 );
                 start.gain - reply >= threshold
             }
@@ -91,7 +113,7 @@ impl Board {
 
     /// The board as the exchange starts, after `mv`: `None` for castling and a move
     /// from an empty square (nothing is exchanged).
-    fn exchange_start(&self, mv: Move) -> Option<ExchangeStart> {
+    fn exchange_start(&self, mv: Move, values: &[i32; 5]) -> Option<ExchangeStart> {
         let (from, to) = (mv.from(), mv.to());
         let mover = self.role_at(from)?;
         if mv.kind() == MoveKind::Castle {
@@ -101,19 +123,19 @@ impl Board {
         let mut gain = match mv.kind() {
             MoveKind::EnPassant => {
                 occupied ^= Bitboard::from(Square::index_wrapping(to as usize ^ 8));
-                value(Role::Pawn)
+                value(values, Role::Pawn)
             }
-            _ => self.role_at(to).map_or(0, value),
+            _ => self.role_at(to).map_or(0, |r| value(values, r)),
         };
         let mut on_square = mover;
         if let MoveKind::Promotion(promo) = mv.kind() {
-            gain += value(promo) - value(Role::Pawn);
+            gain += value(values, promo) - value(values, Role::Pawn);
             on_square = promo;
         }
         Some(ExchangeStart {
             to,
             gain,
-            on_square: value(on_square),
+            on_square: value(values, on_square),
             occupied: occupied | Bitboard::from(to),
         })
     }
@@ -131,6 +153,7 @@ impl Board {
         on_square: i32,
         occupied: Bitboard,
         cap: i32,
+        values: &[i32; 5],
     ) -> i32 {
         let attackers = self.attackers_to(to, side, occupied) & occupied;
         if attackers.is_empty() || cap <= 0 {
@@ -147,11 +170,11 @@ impl Board {
                 }
                 let (gain, now) = if role == Role::Pawn && promotes {
                     (
-                        on_square + value(Role::Queen) - value(Role::Pawn),
-                        value(Role::Queen),
+                        on_square + value(values, Role::Queen) - value(values, Role::Pawn),
+                        value(values, Role::Queen),
                     )
                 } else {
-                    (on_square, value(role))
+                    (on_square, value(values, role))
                 };
                 if gain <= best {
                     continue;
@@ -162,6 +185,7 @@ impl Board {
                     now,
                     occupied ^ Bitboard::from(from),
                     gain - best,
+                    values,
                 );
                 best = best.max(gain - reply);
                 if best >= cap {

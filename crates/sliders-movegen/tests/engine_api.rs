@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 // Everything from the board crate alone: no `sliders_core` import in this file.
 use sliders_movegen::{
     rook_attacks, Bitboard, Board, BoardBuilder, Color, File, Game, Move, MoveFilter, MoveKind,
-    MoveList, Piece, Rank, Role, SetupError, Square, Uci,
+    MoveList, Piece, Rank, Role, SetupError, Square, Uci, MAX_MOVES, SEE_VALUES,
 };
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -438,4 +438,78 @@ fn static_exchange_agrees_with_brute_force_on_fixture_positions() {
     // quiet promotions): nothing was skipped.
     assert_eq!((positions, captures), (6_028, 9_302));
     assert!(nonzero > 5_000, "{nonzero} nonzero");
+}
+
+/// The move list lives on the stack alone: no heap field, so no drop code per list.
+#[test]
+fn move_lists_need_no_drop_and_hold_any_position() {
+    assert!(!std::mem::needs_drop::<MoveList>());
+    // The most moves a reachable position has (218), all listed.
+    let board = Board::from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1").unwrap();
+    assert_eq!(board.legal_moves().len(), 218);
+    // A list takes MAX_MOVES moves.
+    let mut list = MoveList::new();
+    for _ in 0..MAX_MOVES {
+        list.push(Move::NULL);
+    }
+    assert_eq!(list.len(), MAX_MOVES);
+    list.retain(|_| false);
+    assert!(list.is_empty());
+}
+
+/// `Move` prints as UCI; `0000` reads as the null move and prints back.
+#[test]
+fn moves_print_as_uci_and_the_null_move_round_trips() {
+    let board = Board::from_fen(KIWIPETE).unwrap();
+    for mv in board.legal_moves() {
+        assert_eq!(mv.to_string(), mv.uci(false).to_string());
+        assert_eq!(board.parse_uci(&mv.to_string()), Ok(mv));
+    }
+    let null: Uci = "0000".parse().unwrap();
+    assert_eq!(null, Uci::NULL);
+    assert_eq!(null.to_string(), "0000");
+    assert_eq!(Move::NULL.to_string(), "0000");
+    assert!(!board.is_legal(Move::NULL));
+}
+
+/// A game takes moves back: board, repetition keys and claims as they were.
+#[test]
+fn games_undo_to_every_earlier_position() {
+    let mut game = Game::default();
+    let mut seen = vec![(*game.board(), game.keys().to_vec())];
+    for uci in [
+        "g1f3", "g8f6", "f3g1", "f6g8", "e2e4", "e7e5", "g1f3", "g8f6", "f3g1", "f6g8",
+    ] {
+        game.play_uci(uci).unwrap();
+        seen.push((*game.board(), game.keys().to_vec()));
+    }
+    assert_eq!(game.moves().len(), 10);
+    assert_eq!(game.repetitions(), 2);
+    while let Some((board, keys)) = seen.pop() {
+        assert_eq!(*game.board(), board);
+        assert_eq!(game.keys(), &keys[..]);
+        let undone = game.undo();
+        assert_eq!(undone.is_some(), !seen.is_empty());
+    }
+    assert_eq!(game.undo(), None);
+}
+
+/// SEE in the engine's own values, checked against the brute force with those values
+/// scaled: doubling every value doubles every answer.
+#[test]
+fn static_exchange_takes_the_engines_values() {
+    let board = Board::from_fen(KIWIPETE).unwrap();
+    let doubled = SEE_VALUES.map(|v| 2 * v);
+    for mv in board.captures() {
+        assert_eq!(
+            board.see_with_values(mv, &doubled),
+            2 * board.see(mv),
+            "{mv}"
+        );
+        assert_eq!(
+            board.see_ge_with_values(mv, 1, &doubled),
+            board.see(mv) >= 1,
+            "{mv}"
+        );
+    }
 }

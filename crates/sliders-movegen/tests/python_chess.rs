@@ -88,6 +88,17 @@ fn check_position(game: &Game, fields: &[&str], moves: &[Vec<&str>], where_: &st
             "{where_}: {san} in captures_and_promotions()"
         );
         assert_eq!(board.san(*mv), san, "{where_}: SAN of {uci}");
+        let checks = san.ends_with('+') || san.ends_with('#');
+        assert_eq!(
+            board.gives_check(*mv),
+            checks,
+            "{where_}: gives_check({san})"
+        );
+        assert_eq!(
+            board.after_unchecked(*mv).is_check(),
+            checks,
+            "{where_}: is_check after {san}"
+        );
         assert_eq!(board.parse_san(san), Ok(*mv), "{where_}: reading {san}");
         let next = board.after_unchecked(*mv);
         assert_eq!(next.to_fen(), after, "{where_}: FEN after {uci}");
