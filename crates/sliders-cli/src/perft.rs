@@ -135,7 +135,7 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
         );
     }
     let root = match &args.fen {
-        Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
+        Some(fen) => Board::from_fen_lax(fen).map_err(CliError::input)?,
         None => Board::startpos(),
     };
     let moves = split_moves(&args.moves);
@@ -343,7 +343,7 @@ fn run_perftree(
             "perft --perftree needs <depth> <fen> [moves]",
         ));
     };
-    let board = Board::from_fen(fen).map_err(CliError::input)?;
+    let board = Board::from_fen_lax(fen).map_err(CliError::input)?;
     let board = board
         .play_uci_moves(split_moves(moves))
         .map_err(CliError::input)?;
@@ -381,7 +381,7 @@ fn parse_suite(text: &str, path: &str) -> Result<Vec<SuiteLine>, CliError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let epd = Epd::parse(line).map_err(|e| bad(e.to_string()))?;
+        let epd = Epd::parse_lax(line).map_err(|e| bad(e.to_string()))?;
         let depths = epd.perft_counts().map_err(|e| bad(e.to_string()))?;
         if depths.is_empty() {
             return Err(bad(

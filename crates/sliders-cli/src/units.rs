@@ -132,7 +132,7 @@ fn split(
         )));
     }
     let root = match fen {
-        Some(fen) => Board::from_fen(fen).map_err(CliError::input)?,
+        Some(fen) => Board::from_fen_lax(fen).map_err(CliError::input)?,
         None => Board::startpos(),
     };
     let moves = split_moves(moves);

@@ -126,6 +126,27 @@ impl Epd {
     /// assert!(Epd::parse("8/8/8/8/8/8/8/8 w - - bm").is_err());
     /// ```
     pub fn parse(line: &str) -> Result<Epd, EpdError> {
+        Epd::parse_with(line, Board::from_fen)
+    }
+
+    /// [`Epd::parse`] with the position read by [`Board::from_fen_lax`]: for perft
+    /// suites of positions no game reaches (too much material, impossible checks).
+    ///
+    /// ```
+    /// use sliders_movegen::Epd;
+    /// // Two rooks check along one line: no move gives that.
+    /// let unreachable = "5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1 ;D1 2";
+    /// assert!(Epd::parse(unreachable).is_err());
+    /// assert_eq!(Epd::parse_lax(unreachable).unwrap().perft_counts().unwrap(), [(1, 2)]);
+    /// ```
+    pub fn parse_lax(line: &str) -> Result<Epd, EpdError> {
+        Epd::parse_with(line, Board::from_fen_lax)
+    }
+
+    fn parse_with(
+        line: &str,
+        read: fn(&str) -> Result<Board, crate::FenError>,
+    ) -> Result<Epd, EpdError> {
         let line = line.trim();
         let mut fields = 0;
         let mut end = 0;
@@ -157,7 +178,7 @@ impl Epd {
                 fen = format!("{fen} {w}");
             }
         }
-        let mut board = Board::from_fen(&fen).map_err(EpdError::Fen)?;
+        let mut board = read(&fen).map_err(EpdError::Fen)?;
         let mut operations = Vec::new();
         let mut current: Option<Operation> = None;
         for token in tokens {

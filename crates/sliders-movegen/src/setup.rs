@@ -55,6 +55,16 @@ pub enum SetupError {
     EnPassant(Square),
     /// The fullmove number is 0 (it starts at 1).
     FullmoveNumber,
+    /// A side has more material than promotions can give it: more than 16 pieces or 8
+    /// pawns, or more pieces beyond the start position's (a second queen, a third rook or
+    /// knight, a second bishop on one square colour) than pawns missing (shakmaty's
+    /// `TOO_MUCH_MATERIAL`).
+    TooMuchMaterial(Color),
+    /// More than two pieces give check: no move gives three.
+    TooManyCheckers,
+    /// Two pieces give check in a way no move can: neither of them a slider (a double
+    /// check needs a discovered one), or both on one line through the king.
+    ImpossibleCheck,
 }
 
 impl fmt::Display for SetupError {
@@ -75,6 +85,16 @@ impl fmt::Display for SetupError {
                 "en passant square {s}: no pawn could just have moved two squares past it"
             ),
             SetupError::FullmoveNumber => write!(f, "the fullmove number starts at 1"),
+            SetupError::TooMuchMaterial(c) => write!(
+                f,
+                "{} has more material than promotions allow (more than 16 pieces or 8 pawns, or more extra pieces than missing pawns)",
+                c.name()
+            ),
+            SetupError::TooManyCheckers => write!(f, "more than two pieces give check"),
+            SetupError::ImpossibleCheck => write!(
+                f,
+                "two pieces give check in a way no move can (no slider among them, or both on one line through the king)"
+            ),
         }
     }
 }
@@ -194,8 +214,11 @@ impl BoardBuilder {
     }
 
     /// [`BoardBuilder::build`], dropping castling rights and an en passant square that
-    /// the pieces do not allow instead of refusing them (shakmaty's lax castling rights).
-    /// Kings, pawns and checks are still validated.
+    /// the pieces do not allow instead of refusing them (shakmaty's lax castling rights),
+    /// and accepting material and check patterns no game reaches
+    /// ([`SetupError::TooMuchMaterial`], [`SetupError::TooManyCheckers`],
+    /// [`SetupError::ImpossibleCheck`]). Kings, back-rank pawns and the side not to
+    /// move's check are still validated.
     pub fn build_lax(&self) -> Result<Board, SetupError> {
         self.make(true)
     }
@@ -235,6 +258,9 @@ impl BoardBuilder {
         }
         validate_check(&board)?;
         board.refresh();
+        if !lax {
+            validate_reachable(&board)?;
+        }
         Ok(board)
     }
 }
@@ -258,6 +284,50 @@ pub(crate) fn validate_kings_and_pawns(board: &Board) -> Result<(), SetupError> 
     match stray.first() {
         Some(square) => Err(SetupError::PawnOnBackRank(square)),
         None => Ok(()),
+    }
+}
+
+/// What a game can reach, as far as the peers check: material within what promotions
+/// give, and at most two checkers in a pattern a move can give. `board` has its checkers
+/// found ([`Board::refresh`]).
+pub(crate) fn validate_reachable(board: &Board) -> Result<(), SetupError> {
+    for color in Color::ALL {
+        let ours = board.by_color(color);
+        let count = |role: Role| (board.by_role(role) & ours).len() as i32;
+        let pawns = count(Role::Pawn);
+        let light =
+            (board.by_role(Role::Bishop) & ours & Bitboard(0x55aa_55aa_55aa_55aa)).len() as i32;
+        let dark = count(Role::Bishop) - light;
+        let extra = (count(Role::Queen) - 1).max(0)
+            + (count(Role::Rook) - 2).max(0)
+            + (count(Role::Knight) - 2).max(0)
+            + (light - 1).max(0)
+            + (dark - 1).max(0);
+        if ours.len() > 16 || pawns > 8 || extra > 8 - pawns {
+            return Err(SetupError::TooMuchMaterial(color));
+        }
+    }
+    let checkers = board.checkers();
+    match checkers.len() {
+        0 | 1 => Ok(()),
+        2 => {
+            let sliders = board.by_role(Role::Bishop)
+                | board.by_role(Role::Rook)
+                | board.by_role(Role::Queen);
+            let king = board.king(board.turn());
+            let mut pair = checkers.into_iter();
+            let (a, b) = (pair.next(), pair.next());
+            let aligned = match (a, b) {
+                (Some(a), Some(b)) => sliders_core::line(a, b).contains(king),
+                _ => false,
+            };
+            if (checkers & sliders).is_empty() || aligned {
+                Err(SetupError::ImpossibleCheck)
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(SetupError::TooManyCheckers),
     }
 }
 

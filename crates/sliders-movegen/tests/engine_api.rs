@@ -513,3 +513,54 @@ fn static_exchange_takes_the_engines_values() {
         );
     }
 }
+
+/// The checked constructors refuse what no game reaches, with typed errors, as the peers
+/// do; the lax ones take it, and the perft of such a position is still exact.
+#[test]
+fn strict_constructors_refuse_unreachable_material_and_checks() {
+    let cases = [
+        (
+            "4r2k/8/8/8/8/3n4/8/r3K3 w - - 0 1",
+            SetupError::TooManyCheckers,
+        ),
+        (
+            "7k/8/8/8/8/3n4/5p2/4K3 w - - 0 1",
+            SetupError::ImpossibleCheck,
+        ),
+        (
+            "7k/8/8/8/8/8/8/r3K2r w - - 0 1",
+            SetupError::ImpossibleCheck,
+        ),
+        (
+            "7k/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
+            SetupError::TooMuchMaterial(Color::White),
+        ),
+        (
+            "kqq5/pppppppp/8/8/8/8/8/7K w - - 0 1",
+            SetupError::TooMuchMaterial(Color::Black),
+        ),
+        (
+            "kb1b4/pppppppp/8/8/8/8/8/7K w - - 0 1",
+            SetupError::TooMuchMaterial(Color::Black),
+        ),
+    ];
+    for (fen, expected) in cases {
+        let err = Board::from_fen(fen).unwrap_err();
+        assert_eq!(err.position, Some(expected), "{fen}");
+        let lax = Board::from_fen_lax(fen).unwrap();
+        let builder = BoardBuilder::from(&lax);
+        assert_eq!(builder.build(), Err(expected), "{fen}");
+        assert_eq!(builder.build_lax().unwrap(), lax, "{fen}");
+    }
+    // What a game reaches still reads: a double check by a slider and a knight, two
+    // bishops on different colours, a queen and a promoted queen with a pawn missing,
+    // two queens and no pawns.
+    for fen in [
+        "4r2k/8/8/8/8/3n4/8/4K3 w - - 0 1",
+        "kb6/1b6/8/8/8/8/8/7K w - - 0 1",
+        "kqq5/1ppppppp/8/8/8/8/8/7K w - - 0 1",
+        "kqq5/8/8/8/8/8/8/7K w - - 0 1",
+    ] {
+        assert!(Board::from_fen(fen).is_ok(), "{fen}");
+    }
+}
