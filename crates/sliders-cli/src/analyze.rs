@@ -45,7 +45,7 @@ struct Malformed {
 
 pub fn run() -> Result<(), CliError> {
     let mut stdin = std::io::stdin().lock();
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let mut malformed = 0usize;
     let mut bytes = Vec::new();
     for number in 1.. {
@@ -70,9 +70,9 @@ pub fn run() -> Result<(), CliError> {
             }
         };
         let written = written.map_err(|e| CliError::io("writing JSON", e.into()))?;
-        writeln!(out, "{written}").map_err(|e| CliError::io("writing stdout", e))?;
+        writeln!(out, "{written}").map_err(crate::output::stdout_failed)?;
     }
-    out.flush().map_err(|e| CliError::io("writing stdout", e))?;
+    out.flush().map_err(crate::output::stdout_failed)?;
     if malformed > 0 {
         return Err(CliError::input(format!(
             "analyze: {malformed} malformed line(s), reported in place"

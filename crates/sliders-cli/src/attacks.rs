@@ -9,7 +9,7 @@ use crate::parse;
 
 /// `sliders schemes`: `<name> <table-bytes> <available|unavailable>` per scheme.
 pub fn list_schemes() -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     for &id in SchemeId::ALL {
         let availability = if id.is_available() {
             "available"
@@ -17,7 +17,7 @@ pub fn list_schemes() -> Result<(), CliError> {
             "unavailable"
         };
         writeln!(out, "{} {} {}", id.name(), id.table_bytes(), availability)
-            .map_err(|e| CliError::io("writing stdout", e))?;
+            .map_err(crate::output::stdout_failed)?;
     }
     Ok(())
 }
@@ -26,7 +26,7 @@ pub fn list_schemes() -> Result<(), CliError> {
 pub fn run(scheme: &str) -> Result<(), CliError> {
     let id = parse::scheme(scheme)?;
     let stdin = std::io::stdin().lock();
-    let stdout = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let stdout = BufWriter::with_capacity(1 << 16, crate::output::stdout());
     match id.run(Answer {
         input: stdin,
         output: stdout,
@@ -73,17 +73,14 @@ impl<R: BufRead, W: Write> WithScheme for Answer<R, W> {
                 Ok((slider, square, occupied)) => {
                     let attacks = scheme.attacks(slider, square, occupied);
                     if let Err(e) = writeln!(self.output, "{:#018x}", attacks.0) {
-                        break Err(CliError::io("writing stdout", e));
+                        break Err(crate::output::stdout_failed(e));
                     }
                 }
                 Err(what) => break Err(CliError::input(format!("line {number}: {what}"))),
             }
         };
         // Answers to the lines before a bad one are still written.
-        let flushed = self
-            .output
-            .flush()
-            .map_err(|e| CliError::io("writing stdout", e));
+        let flushed = self.output.flush().map_err(crate::output::stdout_failed);
         result.and(flushed)
     }
 }

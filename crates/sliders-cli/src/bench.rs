@@ -244,10 +244,10 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         &first_lookup,
         args.lookups,
         args.rounds,
-    );
+    )?;
 
     if let Some(perft) = &perft {
-        print_perft(perft);
+        print_perft(perft)?;
     }
 
     let mut report = json_report(&ids, &inputs, &table, &first_lookup, &args);
@@ -360,9 +360,11 @@ fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpee
     Ok(out)
 }
 
-fn print_perft(p: &PerftSpeeds) {
-    println!();
-    println!("perft, bulk counting, Mnps (median of the rounds; ratio: to the fastest scheme)");
+fn print_perft(p: &PerftSpeeds) -> Result<(), CliError> {
+    crate::output::sayln!()?;
+    crate::output::sayln!(
+        "perft, bulk counting, Mnps (median of the rounds; ratio: to the fastest scheme)"
+    )?;
     let mut header = format!("{:<16}", "scheme");
     for (name, depth, ..) in &p.positions {
         header.push_str(&format!(
@@ -371,7 +373,7 @@ fn print_perft(p: &PerftSpeeds) {
             "ratio"
         ));
     }
-    println!("{header}");
+    crate::output::sayln!("{header}")?;
     for (s, id) in p.ids.iter().enumerate() {
         let mut line = format!("{:<16}", id.name());
         for per in &p.per_scheme {
@@ -385,17 +387,18 @@ fn print_perft(p: &PerftSpeeds) {
                 best / st.median
             ));
         }
-        println!("{line}");
+        crate::output::sayln!("{line}")?;
     }
     for ((name, _, _, deep, deep_nodes), (one, all)) in p.positions.iter().zip(&p.parallel) {
-        println!(
+        crate::output::sayln!(
             "{name} perft({deep}) = {deep_nodes}: auto scheme, 1 thread {:.1} Mnps, {} threads {:.1} Mnps ({:.2}x)",
             one.median,
             p.threads,
             all.median,
             all.median / one.median
-        );
+        )?;
     }
+    Ok(())
 }
 
 fn perft_json(p: &PerftSpeeds) -> Value {
@@ -478,7 +481,7 @@ fn first_lookup_probe(name: &str) -> Result<(), CliError> {
     }
     let start = Instant::now();
     black_box(id.run(One).ok());
-    println!("{}", start.elapsed().as_nanos());
+    crate::output::sayln!("{}", start.elapsed().as_nanos())?;
     Ok(())
 }
 
@@ -489,13 +492,13 @@ fn print_table(
     first: &[Option<Stats>],
     lookups: usize,
     rounds: usize,
-) {
-    println!("sliders bench: {lookups} pairs per input set (a rook and a bishop lookup each), {rounds} interleaved rounds");
-    println!("auto scheme on this CPU: {}", schemes::auto());
+) -> Result<(), CliError> {
+    crate::output::sayln!("sliders bench: {lookups} pairs per input set (a rook and a bishop lookup each), {rounds} interleaved rounds")?;
+    crate::output::sayln!("auto scheme on this CPU: {}", schemes::auto())?;
     for set in inputs {
-        println!("  {}: {}", set.name, set.what);
+        crate::output::sayln!("  {}: {}", set.name, set.what)?;
     }
-    println!();
+    crate::output::sayln!()?;
     let mut header = format!("{:<15} {:>9}", "scheme", "KiB");
     for set in inputs {
         header.push_str(&format!(
@@ -505,7 +508,7 @@ fn print_table(
         ));
     }
     header.push_str(&format!(" {:>16}", "first lookup us"));
-    println!("{header}");
+    crate::output::sayln!("{header}")?;
     for (s, id) in ids.iter().enumerate() {
         let mut line = format!(
             "{:<15} {:>9.1}",
@@ -530,10 +533,11 @@ fn print_table(
             Some(st) => line.push_str(&format!(" {:>16.1}", st.median / 1000.0)),
             None => line.push_str(&format!(" {:>16}", "-")),
         }
-        println!("{line}");
+        crate::output::sayln!("{line}")?;
     }
-    println!();
-    println!("ns/pair: median of the rounds; ±: half the min-max spread, % of the median; ratio: to the fastest median of that input set.");
+    crate::output::sayln!()?;
+    crate::output::sayln!("ns/pair: median of the rounds; ±: half the min-max spread, % of the median; ratio: to the fastest median of that input set.")?;
+    Ok(())
 }
 
 fn json_report(

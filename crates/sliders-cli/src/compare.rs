@@ -210,9 +210,9 @@ pub fn compare(
     let root_fen = root.to_fen();
     let mut moves = moves;
     let mut depth = depth;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let mut say = |line: String| -> Result<(), CliError> {
-        writeln!(out, "{line}").map_err(|e| CliError::io("writing stdout", e))
+        writeln!(out, "{line}").map_err(crate::output::stdout_failed)
     };
     // Their count for the move walked down into this position, one level up.
     let mut expected: Option<u128> = None;

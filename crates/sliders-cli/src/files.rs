@@ -26,11 +26,11 @@ pub fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
             .map_err(|e| CliError::io(&path.display().to_string(), e)),
         None => {
             use std::io::Write;
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = crate::output::stdout();
             stdout
                 .write_all(text.as_bytes())
                 .and_then(|()| stdout.flush())
-                .map_err(|e| CliError::io("stdout", e))
+                .map_err(crate::output::stdout_failed)
         }
     }
 }

@@ -150,7 +150,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     } else {
         format!("{} occupancies", proved.occupancies)
     };
-    println!(
+    crate::output::sayln!(
         "formula: {} variables, {} clauses ({} encoding; {covered}, {} attack sets, {} magic variables), built in {:.2} s",
         proved.variables,
         proved.clauses,
@@ -158,24 +158,25 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         proved.classes,
         proved.magic_variables,
         proved.encode_seconds
-    );
+    )?;
     let said = match proved.answer {
         Answer::Found { .. } => "satisfiable",
         Answer::None { .. } => "unsatisfiable",
         Answer::Unknown => "no answer",
     };
-    println!(
+    crate::output::sayln!(
         "solver: {}: {said} in {:.2} s",
-        proved.solver, proved.solve_seconds
-    );
+        proved.solver,
+        proved.solve_seconds
+    )?;
     match proved.answer {
         Answer::Found { magic, used } => {
-            println!(
+            crate::output::sayln!(
                 "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
                 proved.all_occupancies,
                 1u64 << args.bits
-            );
-            println!("found 0x{magic:016x}");
+            )?;
+            crate::output::sayln!("found 0x{magic:016x}")?;
         }
         Answer::None {
             proof_bytes,
@@ -187,13 +188,13 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
                 .as_ref()
                 .map_or("a temporary file".to_string(), |p| p.display().to_string());
             match checked {
-                Some(c) => println!(
+                Some(c) => crate::output::sayln!(
                     "proof: {place}, {proof_bytes} bytes, checked by sliders' DRAT checker in {check_seconds:.2} s ({} lemmas, {} RAT, {} deletions)",
                     c.lemmas, c.rat_lemmas, c.deletions
-                ),
-                None => println!("proof: {place}, {proof_bytes} bytes, NOT checked (--no-check)"),
+                )?,
+                None => crate::output::sayln!("proof: {place}, {proof_bytes} bytes, NOT checked (--no-check)")?,
             }
-            println!("none");
+            crate::output::sayln!("none")?;
         }
         Answer::Unknown if prove::stop::requested() => {
             return Err(CliError {
@@ -237,12 +238,12 @@ fn cubes(
         progress: true,
     };
     let done = prove::cubes::split(question, &options).map_err(fail)?;
-    println!(
+    crate::output::sayln!(
         "formula: {} variables, {} clauses ({} encoding), and {bits} units per cube",
         done.variables,
         done.clauses,
         collisions.name()
-    );
+    )?;
     let which = match shard {
         Some((i, n)) => format!(
             " of shard {i}/{n} (cubes {} to {})",
@@ -251,18 +252,18 @@ fn cubes(
         ),
         None => String::new(),
     };
-    println!(
+    crate::output::sayln!(
         "cubes: {} of {}{which} answered (magic bits {} down to {}), in {:.2} s",
         done.cubes_done,
         done.range.len(),
         question.period_bits() - 1,
         question.period_bits() - bits,
         done.seconds
-    );
+    )?;
     let unsatisfiable = done
         .cubes_done
         .saturating_sub(usize::from(matches!(done.answer, Some(Some(_)))));
-    println!(
+    crate::output::sayln!(
         "proofs: {unsatisfiable} unsatisfiable cubes, {} bytes, {} of them checked by sliders' DRAT checker ({} lemmas){}",
         done.proof_bytes,
         done.checked,
@@ -272,7 +273,7 @@ fn cubes(
         } else {
             ", each removed after its check"
         }
-    );
+    )?;
     finish_shard(
         question,
         done.answer,
@@ -298,7 +299,7 @@ fn finish_shard(
     unfinished: String,
 ) -> Result<(), CliError> {
     if let (Some(None), Some((i, n))) = (answer, shard) {
-        println!("none in shard {i}/{n}");
+        crate::output::sayln!("none in shard {i}/{n}")?;
         return Ok(());
     }
     finish(question, answer, unfinished)
@@ -328,7 +329,7 @@ fn merge_cubes(
     let unsatisfiable = standing
         .cubes_done
         .saturating_sub(usize::from(matches!(standing.answer, Some(Some(_)))));
-    println!(
+    crate::output::sayln!(
         "merged: {} shards, {} of {} cubes answered, {} proof bytes, {} cube proofs checked by sliders' DRAT checker ({} lemmas){}",
         standing.shards,
         standing.cubes_done,
@@ -340,7 +341,7 @@ fn merge_cubes(
             0 => String::new(),
             unchecked => format!(", {unchecked} NOT checked (--no-check)"),
         }
-    );
+    )?;
     finish_merge(question, standing)
 }
 
@@ -360,10 +361,13 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     if !args.merge.is_empty() {
         let merged = prove::exhaust::merge(question, order(args), &args.merge).map_err(fail)?;
         let standing = &merged.standing;
-        println!(
+        crate::output::sayln!(
             "merged: {} shards, {} of {} cubes searched, {} nodes",
-            standing.shards, standing.cubes_done, standing.cubes, merged.nodes
-        );
+            standing.shards,
+            standing.cubes_done,
+            standing.cubes,
+            merged.nodes
+        )?;
         return finish_merge(question, standing);
     }
     let shard = shard(args)?;
@@ -387,7 +391,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         ),
         None => String::new(),
     };
-    println!(
+    crate::output::sayln!(
         "exhaust: every magic below 2^{} in {} cubes of {} bits{which}, {} of them searched, {} nodes, in {:.2} s",
         done.covers,
         done.cubes,
@@ -395,12 +399,12 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         done.cubes_done,
         done.nodes,
         done.seconds
-    );
+    )?;
     if let Some(cube) = done.found_cube {
-        println!(
+        crate::output::sayln!(
             "exhaust: the magic came from cube {cube} (counted from 0 in the list of all {} cubes)",
             done.cubes
-        );
+        )?;
     }
     finish_shard(
         question,
@@ -426,7 +430,7 @@ fn certify(
     let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
     let done = prove::certificate::certify(question, shard, args.threads, &stop, &mut out)
         .map_err(fail)?;
-    println!(
+    crate::output::sayln!(
         "certificate: {}, {} bytes: the top tree and {} of cubes {} to {} of {} ({} bits), {} nodes, in {:.2} s",
         path.display(),
         done.bytes,
@@ -437,9 +441,9 @@ fn certify(
         done.depth,
         done.nodes,
         start.elapsed().as_secs_f64()
-    );
+    )?;
     if done.answer.is_none() {
-        println!("certificate: incomplete (stopped), its checker will refuse it");
+        crate::output::sayln!("certificate: incomplete (stopped), its checker will refuse it")?;
     }
     finish_shard(
         question,
@@ -460,16 +464,16 @@ fn finish(
         Some(Some(magic)) => {
             let used = prove::verify_magic(question, magic)
                 .map_err(|e| fail(ProveError::WrongMagic(magic, e)))?;
-            println!(
+            crate::output::sayln!(
                 "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
                 1u64 << question.piece.mask(question.square).len(),
                 1u64 << question.bits
-            );
-            println!("found 0x{magic:016x}");
+            )?;
+            crate::output::sayln!("found 0x{magic:016x}")?;
             Ok(())
         }
         Some(None) => {
-            println!("none");
+            crate::output::sayln!("none")?;
             Ok(())
         }
         None => Err(CliError {
@@ -493,7 +497,7 @@ fn stop_on_signals() -> Result<(), CliError> {
             }
             std::process::exit(130);
         }
-        eprintln!("sliders: stopping (a second signal ends at once)");
+        crate::output::noteln!("sliders: stopping (a second signal ends at once)");
         prove::stop::request();
     })
     .map_err(|e| CliError {

@@ -6,7 +6,6 @@
 //! malformed files with their line number, state files).
 
 use std::collections::HashMap;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -257,7 +256,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             .filter(|(j, _)| j % shards == shard)
             .map(|(_, t)| t)
             .collect();
-        eprintln!("shard {shard}/{shards}: {} squares", targets.len());
+        crate::output::noteln!("shard {shard}/{shards}: {} squares", targets.len());
     }
     if format != Format::Csv && targets.len() != 128 {
         return Err(CliError::input(format!(
@@ -302,7 +301,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         }
     }
     opts.max_candidates = args.candidates;
-    opts.progress = std::io::stderr().is_terminal();
+    opts.progress = crate::output::stderr_is_terminal();
     let resume = match &args.resume {
         Some(path) if path.exists() => {
             let text = read_text(path)?;
@@ -334,12 +333,12 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         })?;
     let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
     let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
-    eprintln!(
+    crate::output::noteln!(
         "found {} of {} magics: {tested} candidates tested ({drawn} drawn) in their streams",
         outcome.found.len(),
         targets.len()
     );
-    eprintln!(
+    crate::output::noteln!(
         "this run: {} candidates drawn, {} tested, {:.3} s on {} threads: {:.2} M candidates/s/core",
         outcome.generated,
         outcome.tested,
@@ -350,7 +349,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     if let (Some(before), Some(after)) = (cpu_before, process_cpu_seconds()) {
         let cpu = after - before;
         if cpu >= 0.05 {
-            eprintln!(
+            crate::output::noteln!(
                 "CPU time: {cpu:.2} s: {:.2} M candidates/s per core-second of CPU",
                 outcome.generated as f64 / cpu / 1e6
             );
@@ -368,7 +367,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             seeding.name(),
             report.entries
         )];
-        eprintln!(
+        crate::output::noteln!(
             "table: {} entries ({:.1} KiB)",
             report.entries,
             report.kib()
@@ -376,7 +375,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         export::write(&set, format)
     } else {
         if format != Format::Csv {
-            eprintln!("incomplete set: writing the found magics as CSV rows");
+            crate::output::noteln!("incomplete set: writing the found magics as CSV rows");
         }
         partial_csv(scheme, &seeding, &outcome.found)
     };
@@ -457,13 +456,13 @@ fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError>
         (Some(b), Some(a)) => format!(", {:.1} s CPU", a - b),
         _ => String::new(),
     };
-    eprintln!(
+    crate::output::noteln!(
         "offset-in-magic: {} trials in {:.2} s{cpu}; offset shift {}",
         outcome.trials,
         outcome.elapsed.as_secs_f64(),
         outcome.offset_shift
     );
-    eprintln!(
+    crate::output::noteln!(
         "table: {} entries ({:.1} KiB)",
         report.entries,
         report.kib()
@@ -528,7 +527,7 @@ fn pack(path: &Path, scheme: Option<&str>, out: Option<&Path>) -> Result<(), Cli
         .set
         .verify()
         .map_err(|e| bad_set(format!("internal error: the packed set fails: {e}")))?;
-    eprintln!(
+    crate::output::noteln!(
         "{}: {} entries ({:.1} KiB) before, {} entries ({:.1} KiB) after packing",
         path.display(),
         report.entries,
@@ -701,7 +700,7 @@ fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Re
             let best = list.iter().find(|c| {
                 let works = square_magic_works(scheme, piece, square, c.magic, c.bits);
                 if !works {
-                    eprintln!(
+                    crate::output::noteln!(
                         "{}: line {}: {piece} {square}: the magic fails with {} bits; skipped",
                         files[c.file].display(),
                         c.line,
@@ -741,7 +740,7 @@ fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Re
         files.len(),
         report.entries
     )];
-    eprintln!(
+    crate::output::noteln!(
         "merged {} files: {} entries ({:.1} KiB), verified",
         files.len(),
         report.entries,

@@ -15,7 +15,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::fs::OpenOptions;
-use std::io::{BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -156,7 +156,7 @@ fn split(
     let positions: u128 = level.values().map(|(_, m)| m).sum();
     let units: Vec<(Board, u128)> = level.into_values().collect();
     let text = write_units(&start.to_fen(), &moves, depth, at, &units);
-    eprintln!(
+    crate::output::noteln!(
         "perft({depth}) split at ply {at}: {} units for {positions} positions",
         units.len()
     );
@@ -260,7 +260,7 @@ fn read_results(
         None => 0,
     };
     if complete < bytes.len() {
-        eprintln!(
+        crate::output::noteln!(
             "{}: ignoring an unfinished last line ({} bytes)",
             path.display(),
             bytes.len() - complete
@@ -349,7 +349,7 @@ fn run_shard(
         .copied()
         .filter(|u| !done.contains_key(&u.id))
         .collect();
-    eprintln!(
+    crate::output::noteln!(
         "shard {shard}/{shards}: {} of {} units, {} already in {}",
         mine.len(),
         units.units.len(),
@@ -368,7 +368,7 @@ fn run_shard(
         .map_err(|e| CliError::io(&format!("opening {}", out.display()), e))?;
     let mut file = BufWriter::new(file);
     let start = Instant::now();
-    let progress = std::io::stderr().is_terminal();
+    let progress = crate::output::stderr_is_terminal();
     for (k, unit) in todo.iter().enumerate() {
         let nodes: u128 = if unit.depth == 0 {
             1
@@ -383,7 +383,7 @@ fn run_shard(
             .and_then(|()| file.flush())
             .map_err(|e| CliError::io(&format!("writing {}", out.display()), e))?;
         if progress {
-            eprint!(
+            crate::output::note!(
                 "\r{} of {} units, {:.1} s",
                 k + 1,
                 todo.len(),
@@ -392,9 +392,9 @@ fn run_shard(
         }
     }
     if progress {
-        eprintln!();
+        crate::output::noteln!();
     }
-    eprintln!(
+    crate::output::noteln!(
         "shard {shard}/{shards}: counted {} units in {:.2} s",
         todo.len(),
         start.elapsed().as_secs_f64()
@@ -481,7 +481,7 @@ fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), C
                 ),
             })?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let written = if json_out {
         let value = json!({
             "root": units.root,
@@ -494,5 +494,5 @@ fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), C
     } else {
         writeln!(out, "Nodes searched: {total}")
     };
-    written.map_err(|e| CliError::io("writing stdout", e))
+    written.map_err(crate::output::stdout_failed)
 }
