@@ -66,11 +66,11 @@ pub struct PerftArgs {
     epd: Option<PathBuf>,
 
     /// With --epd: check no depth above this.
-    #[arg(long, requires = "epd")]
+    #[arg(long, requires = "epd", value_parser = parse::any_u32)]
     max_depth: Option<u32>,
 
     /// With --epd: skip (and count as skipped) a depth whose expected count exceeds this.
-    #[arg(long, requires = "epd")]
+    #[arg(long, requires = "epd", value_parser = parse::any_u64)]
     max_nodes: Option<u64>,
 
     /// Speak the perftree protocol: `perft --perftree <depth> <fen> [moves]`.

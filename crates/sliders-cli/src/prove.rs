@@ -23,7 +23,7 @@ pub struct ProveArgs {
     /// The square, like `b2`.
     square: String,
     /// Index bits the magic must use (1 to the mask's bits).
-    #[arg(long)]
+    #[arg(long, value_parser = parse::any_u32)]
     bits: u32,
     /// fancy (masked occupancy) or black (occupancy | !mask).
     #[arg(long, default_value = "fancy")]
@@ -37,8 +37,9 @@ pub struct ProveArgs {
     /// How "different attacks, different indices" is written: slots or pairwise.
     #[arg(long, default_value = "slots")]
     encoding: String,
-    /// Give the solver at most this many seconds (no limit by default).
-    #[arg(long)]
+    /// Give the solver at most this many seconds, 1 to 31,622,400 (a year; no limit by
+    /// default).
+    #[arg(long, value_parser = parse::seconds)]
     time: Option<u64>,
     /// Do not check the proof of "none" (for proofs too large to check here).
     #[arg(long)]
@@ -64,7 +65,7 @@ pub struct ProveArgs {
     low_first: bool,
     /// Cube and conquer: split the formula on the magic's top K variable bits into 2^K
     /// cubes, solve each (its proof checked, then removed), resumably; 1 to 20.
-    #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"])]
+    #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"], value_parser = parse::any_u32)]
     cubes: Option<u32>,
     /// With --cubes or --exhaust: only shard I of N (0 <= I < N), the I-th of N equal
     /// runs of cubes, for a job array; its last line is `none in shard I/N` when it finds
@@ -116,9 +117,6 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
             args.encoding
         ))
     })?;
-    if args.time == Some(0) {
-        return Err(CliError::input("--time must be at least 1 second"));
-    }
     let question = Question {
         piece,
         square,

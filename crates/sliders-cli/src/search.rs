@@ -133,7 +133,7 @@ pub struct FindArgs {
     squares: Vec<String>,
     /// Index bits for every searched square (default: the mask bits; plain and
     /// fixed-shift/black: 12 rook, 9 bishop). Fewer than the mask: a record hunt.
-    #[arg(long)]
+    #[arg(long, value_parser = parse::any_u32)]
     bits: Option<u32>,
     /// A number (each square's candidates derive from seed, piece, square: results do
     /// not depend on threads or order), `tuned` (our per-piece-and-rank seeds, fewest
@@ -165,7 +165,7 @@ pub struct FindArgs {
     #[arg(long)]
     kind: Option<String>,
     /// The top-byte popcount filter threshold (0: off). Default 6 (0 for record hunts).
-    #[arg(long)]
+    #[arg(long, value_parser = parse::any_u32)]
     filter: Option<u32>,
     /// fixed-shift and black: candidates per square searched for the smallest used
     /// index range (then the set is packed), 1 to 2^62.
@@ -173,7 +173,7 @@ pub struct FindArgs {
     range_candidates: u64,
     /// offset-in-magic: the offset unit's shift, 0 to 3 (offset = (magic & 0xFFFF) <<
     /// shift). Default: the smallest the table needs.
-    #[arg(long)]
+    #[arg(long, value_parser = parse::any_u32)]
     offset_shift: Option<u32>,
     /// offset-in-magic: random magics tried at each table offset (default 48; 1 to
     /// 1048576).
