@@ -140,11 +140,20 @@ impl Scheme for Recorder {
 /// half each, in the order the generator asked them.
 fn perft_stream(count: usize) -> Inputs {
     let mut pairs = Vec::with_capacity(count);
-    for (fen, depth) in [(STARTPOS_FEN, 4), (KIWIPETE, 3)] {
+    // Half from each position, the start position taking the odd one: `--lookups 1`
+    // is one pair, not none (which made every time per pair infinite).
+    for (fen, depth, wanted) in [
+        (STARTPOS_FEN, 4, count - count / 2),
+        (KIWIPETE, 3, count / 2),
+    ] {
         let board = Board::from_fen(fen).expect("the bench's FENs are valid");
-        RECORDED.with(|r| *r.borrow_mut() = Vec::with_capacity(count / 2));
+        RECORDED.with(|r| *r.borrow_mut() = Vec::with_capacity(wanted));
         perft_with(Recorder, &board, depth);
-        RECORDED.with(|r| pairs.append(&mut r.borrow_mut()));
+        RECORDED.with(|r| {
+            let mut r = r.borrow_mut();
+            r.truncate(wanted);
+            pairs.append(&mut r);
+        });
     }
     Inputs {
         name: "perft",
@@ -159,6 +168,16 @@ struct Stats {
     median: f64,
     min: f64,
     max: f64,
+}
+
+/// `part / whole`, or `if_zero` when `whole` is 0 (a time below the clock's resolution):
+/// never NaN or infinity in a table.
+fn ratio(part: f64, whole: f64, if_zero: f64) -> f64 {
+    if whole > 0.0 && whole.is_finite() {
+        part / whole
+    } else {
+        if_zero
+    }
 }
 
 fn stats(samples: &mut [f64]) -> Stats {
@@ -379,12 +398,12 @@ fn print_perft(p: &PerftSpeeds) -> Result<(), CliError> {
         for per in &p.per_scheme {
             let best = per.iter().map(|st| st.median).fold(0.0, f64::max);
             let st = per[s];
-            let spread = (st.max - st.min) / st.median * 100.0;
+            let spread = ratio(st.max - st.min, st.median, 0.0) * 100.0;
             line.push_str(&format!(
                 " {:>13.1} ±{:>4.0}% {:>6.2}",
                 st.median,
                 spread / 2.0,
-                best / st.median
+                ratio(best, st.median, 1.0)
             ));
         }
         crate::output::sayln!("{line}")?;
@@ -395,7 +414,7 @@ fn print_perft(p: &PerftSpeeds) -> Result<(), CliError> {
             one.median,
             p.threads,
             all.median,
-            all.median / one.median
+            ratio(all.median, one.median, 1.0)
         )?;
     }
     Ok(())
@@ -521,12 +540,12 @@ fn print_table(
                 .map(|st| st.median)
                 .fold(f64::INFINITY, f64::min);
             let st = table[i][s];
-            let spread = (st.max - st.min) / st.median * 100.0;
+            let spread = ratio(st.max - st.min, st.median, 0.0) * 100.0;
             line.push_str(&format!(
                 " {:>9.3} ±{:>4.0}% {:>6.2}",
                 st.median,
                 spread / 2.0,
-                st.median / best
+                ratio(st.median, best, 1.0)
             ));
         }
         match first[s] {
@@ -561,7 +580,7 @@ fn json_report(
                         "median_ns_per_pair": st.median,
                         "min_ns_per_pair": st.min,
                         "max_ns_per_pair": st.max,
-                        "ratio_to_fastest": st.median / best,
+                        "ratio_to_fastest": ratio(st.median, best, 1.0),
                     }),
                 );
             }
@@ -591,8 +610,17 @@ fn plot(
 ) -> Result<(), CliError> {
     use plotters::prelude::*;
     let fail = |e: &dyn std::fmt::Display| CliError::input(format!("plot {}: {e}", path.display()));
-    let top = stats.iter().map(|s| s.max).fold(0.0, f64::max) * 1.3;
-    let bottom = stats.iter().map(|s| s.min).fold(f64::INFINITY, f64::min) * 0.7;
+    // A log axis needs a positive, finite range: a time below the clock's resolution
+    // (0 ns) set its bottom to 0, and the axis asked for gigabytes of key points.
+    const FLOOR_NS: f64 = 0.01;
+    let finite = || {
+        stats
+            .iter()
+            .flat_map(|s| [s.min, s.max])
+            .filter(|v| v.is_finite())
+    };
+    let bottom = (finite().fold(f64::INFINITY, f64::min) * 0.7).max(FLOOR_NS);
+    let top = (finite().fold(0.0, f64::max) * 1.3).max(bottom * 10.0);
     // Drawn into memory, then written whole like every other output.
     let mut svg = String::new();
     {
@@ -628,7 +656,7 @@ fn plot(
                 let mut bar = Rectangle::new(
                     [
                         (SegmentValue::Exact(i), 0.0),
-                        (SegmentValue::Exact(i + 1), st.median),
+                        (SegmentValue::Exact(i + 1), st.median.max(bottom)),
                     ],
                     BLUE.mix(0.6).filled(),
                 );
@@ -640,9 +668,9 @@ fn plot(
             .draw_series(stats.iter().enumerate().map(|(i, st)| {
                 ErrorBar::new_vertical(
                     SegmentValue::CenterOf(i),
-                    st.min,
-                    st.median,
-                    st.max,
+                    st.min.max(bottom),
+                    st.median.max(bottom),
+                    st.max.max(bottom),
                     BLACK.filled(),
                     10,
                 )
