@@ -17,6 +17,8 @@
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sliders_core::schemes::SchemeId;
@@ -24,6 +26,7 @@ use sliders_movegen::{Board, PerftTable};
 
 use crate::counting::{divide, sorted};
 use crate::error::CliError;
+use crate::input::{text_of, MAX_GENERATOR_OUTPUT};
 
 /// One perftree answer: counts per move, and the total it printed.
 struct Divide {
@@ -32,12 +35,22 @@ struct Divide {
 }
 
 /// Reads a pipe to its end on a thread of its own, so that neither pipe fills while the
-/// other is waited on.
-fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+/// other is waited on; keeps at most `limit` bytes. Past them the pipe is closed (the
+/// command's next write fails) and `over` is set, so the caller can stop the command
+/// at once rather than hold what it writes without end.
+fn drain(
+    pipe: Option<impl Read + Send + 'static>,
+    limit: usize,
+    over: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut bytes = Vec::new();
-        if let Some(mut pipe) = pipe {
-            let _ = pipe.read_to_end(&mut bytes);
+        if let Some(pipe) = pipe {
+            let _ = pipe.take(limit as u64 + 1).read_to_end(&mut bytes);
+            if bytes.len() > limit {
+                bytes.truncate(limit);
+                over.store(true, Ordering::Relaxed);
+            }
         }
         bytes
     })
@@ -83,11 +96,17 @@ fn theirs(
     let mut child = shell
         .spawn()
         .map_err(|e| CliError::input(format!("--compare: cannot run `sh -c {command}`: {e}")))?;
-    let stdout = drain(child.stdout.take());
-    let stderr = drain(child.stderr.take());
+    let over = Arc::new(AtomicBool::new(false));
+    let stdout = drain(child.stdout.take(), MAX_GENERATOR_OUTPUT, over.clone());
+    // Only the last lines of stderr are shown; a command that fills it is stopped too.
+    let stderr = drain(child.stderr.take(), MAX_GENERATOR_OUTPUT, over.clone());
     let call = format!("`{command} {depth} \"{root}\" \"{}\"`", moves.join(" "));
     let deadline = Instant::now() + timeout;
     let status = loop {
+        if over.load(Ordering::Relaxed) {
+            kill_group(&mut child);
+            return Err(too_much(&call));
+        }
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if Instant::now() >= deadline => {
@@ -108,6 +127,10 @@ fn theirs(
     };
     let stdout = stdout.join().unwrap_or_default();
     let stderr = stderr.join().unwrap_or_default();
+    // It may have ended (on the closed pipe) between the check above and its exit.
+    if over.load(Ordering::Relaxed) {
+        return Err(too_much(&call));
+    }
     if !status.success() {
         let stderr = String::from_utf8_lossy(&stderr);
         let last: Vec<&str> = stderr.lines().rev().take(3).collect();
@@ -123,8 +146,29 @@ fn theirs(
             }
         )));
     }
-    parse(&String::from_utf8_lossy(&stdout)).map_err(|(line, what)| {
+    // A line too long or bytes that are not UTF-8 are named like any unparsable line.
+    let stdout = text_of(stdout, &format!("--compare: {call} printed"))?;
+    parse(&stdout).map_err(|(line, what)| {
         CliError::input(format!("--compare: {call} printed line {line}: {what}"))
+    })
+}
+
+/// The error of a command that wrote more than [`MAX_GENERATOR_OUTPUT`] bytes.
+fn too_much(call: &str) -> CliError {
+    CliError::input(format!(
+        "--compare: {call} printed more than {MAX_GENERATOR_OUTPUT} bytes, the limit of one answer: stopped"
+    ))
+}
+
+/// A count or total the command printed: a whole number up to 2^128 - 1, and one past
+/// it is "out of range", not "not a whole number".
+fn count(what: &str, text: &str) -> Result<u128, String> {
+    text.parse().map_err(|_| {
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            format!("the {what} {text:?} is out of range 0..={}", u128::MAX)
+        } else {
+            format!("the {what} {text:?} is not a whole number")
+        }
     })
 }
 
@@ -155,9 +199,7 @@ fn parse(text: &str) -> Result<Divide, (usize, String)> {
         if !uci_syntax(mv) {
             return Err((i + 1, format!("{mv:?} is not a move in UCI notation")));
         }
-        let count: u128 = count
-            .parse()
-            .map_err(|_| (i + 1, format!("the count {count:?} is not a whole number")))?;
+        let count = self::count("count", count).map_err(|what| (i + 1, what))?;
         if counts.insert(mv.to_owned(), count).is_some() {
             return Err((i + 1, format!("the move {mv} is listed twice")));
         }
@@ -170,9 +212,7 @@ fn parse(text: &str) -> Result<Divide, (usize, String)> {
     };
     let line = line.trim();
     let number = line.strip_prefix("Nodes searched:").unwrap_or(line).trim();
-    let total = number
-        .parse()
-        .map_err(|_| (i + 1, format!("the total {line:?} is not a whole number")))?;
+    let total = count("total", number).map_err(|what| (i + 1, what))?;
     Ok(Divide { counts, total })
 }
 

@@ -19,6 +19,7 @@ mod counting;
 mod error;
 mod explain;
 mod files;
+mod input;
 mod output;
 mod parse;
 mod perft;

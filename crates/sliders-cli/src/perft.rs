@@ -399,13 +399,12 @@ fn parse_suite(text: &str, path: &str) -> Result<Vec<SuiteLine>, CliError> {
 }
 
 fn run_epd(
-    path: &PathBuf,
+    path: &std::path::Path,
     args: &PerftArgs,
     scheme: sliders_core::schemes::SchemeId,
 ) -> Result<(), CliError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("cannot read {shown}: {e}")))?;
+    let text = crate::input::read_file(path)?;
     let suite = parse_suite(&text, &shown)?;
     let max_depth = args.max_depth.unwrap_or(u32::MAX);
     let max_nodes = args.max_nodes.map_or(u128::MAX, u128::from);

@@ -193,7 +193,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
 /// The entries of the set `out` holds, when it holds one of `scheme` that verifies;
 /// `None` (it may be replaced) when it does not exist or does not hold such a set.
 fn held_entries(out: &Path, scheme: SchemeKind) -> Option<usize> {
-    let text = std::fs::read_to_string(out).ok()?;
+    let text = crate::input::read_file(out).ok()?;
     let held = sliders_search::csv::read_set(&text, Some(scheme))
         .ok()
         .and_then(|s| s.verify().ok())

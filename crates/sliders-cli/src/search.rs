@@ -312,6 +312,9 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         }
         _ => None,
     };
+    if let Some(path) = &args.resume {
+        crate::files::check_writable(path, "--resume")?;
+    }
     opts.state_path = args.resume.clone();
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
@@ -331,6 +334,24 @@ fn find(args: FindArgs) -> Result<(), CliError> {
                 .unwrap_or_default();
             CliError::input(format!("{where_}{e}"))
         })?;
+    // The search saves its state and goes on when a save fails (a disk that filled up);
+    // the state read back must hold every magic found, or it is not "progress saved".
+    if let Some(path) = &args.resume {
+        let saved = crate::input::read_file(path)
+            .ok()
+            .and_then(|text| SearchState::from_json(&text).ok());
+        if saved.is_none_or(|state| state.found.len() != outcome.found.len()) {
+            crate::files::remove_temporary(path);
+            return Err(CliError {
+                code: 1,
+                message: format!(
+                    "{}: the state could not be saved: it does not hold the {} magics found",
+                    path.display(),
+                    outcome.found.len()
+                ),
+            });
+        }
+    }
     let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
     let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
     crate::output::noteln!(

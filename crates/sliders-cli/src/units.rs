@@ -241,20 +241,41 @@ fn read_results(
     units: &Units,
     truncate_partial: bool,
 ) -> Result<Vec<Found>, CliError> {
-    let mut file = match OpenOptions::new()
-        .read(true)
-        .write(truncate_partial)
-        .open(path)
-    {
-        Ok(file) => file,
+    // `perft run` reads its --out back and appends to it: anything but a regular file
+    // (a pipe, /dev/stdout, /dev/full) is refused, as reading it could never end.
+    match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && truncate_partial => {
             return Ok(Vec::new())
         }
-        Err(e) => return Err(CliError::input(format!("{}: {e}", path.display()))),
+        Ok(meta) if truncate_partial && !meta.is_file() => {
+            return Err(CliError::input(format!(
+            "{}: not a regular file: --out is read back (to skip the units done) and appended to",
+            path.display()
+        )))
+        }
+        _ => {}
+    }
+    let mut file = if truncate_partial {
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(|e| CliError::input(format!("{}: cannot be read: {e}", path.display())))?
+    } else {
+        crate::input::open(path)?
     };
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
+    (&mut file)
+        .take(crate::input::MAX_RESULTS + 1)
+        .read_to_end(&mut bytes)
         .map_err(|e| CliError::io(&format!("reading {}", path.display()), e))?;
+    if bytes.len() as u64 > crate::input::MAX_RESULTS {
+        return Err(CliError::input(format!(
+            "{}: larger than {} bytes, the limit of a results file",
+            path.display(),
+            crate::input::MAX_RESULTS
+        )));
+    }
     let complete = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(end) => end + 1,
         None => 0,
@@ -271,14 +292,8 @@ fn read_results(
                 .map_err(|e| CliError::io(&format!("truncating {}", path.display()), e))?;
         }
     }
-    let text = std::str::from_utf8(&bytes[..complete]).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        CliError::input(format!("{}: line {line}: not UTF-8", path.display()))
-    })?;
+    bytes.truncate(complete);
+    let text = crate::input::text_of(bytes, &path.display().to_string())?;
     let mut out = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
