@@ -23,6 +23,7 @@ mod input;
 mod output;
 mod parse;
 mod perft;
+mod perftree;
 mod prove;
 mod refine;
 mod search;
