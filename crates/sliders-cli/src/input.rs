@@ -3,8 +3,8 @@
 //!
 //! - A line is at most [`MAX_LINE`] bytes; a longer one is refused, named by its file
 //!   and line, and never held whole in memory.
-//! - A file read whole is at most [`MAX_FILE`] bytes (a results file at most
-//!   [`MAX_RESULTS`]); stdin streams are answered line by line in constant memory and
+//! - A file read whole is at most [`MAX_FILE`] bytes (a units or results file at most
+//!   [`MAX_WORK_FILE`]); stdin streams are answered line by line in constant memory and
 //!   have no total limit.
 //! - A UTF-8 byte-order mark at the start is dropped, everywhere.
 //! - A missing file, a directory, an unreadable file, bytes that are not UTF-8 and a
@@ -22,12 +22,13 @@ use crate::error::CliError;
 /// exhaust memory.
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// The largest file read whole (sets, units, EPD suites, states), in bytes: 256 MiB.
+/// The largest file read whole (sets, EPD suites, states), in bytes: 256 MiB.
 pub const MAX_FILE: u64 = 256 << 20;
 
-/// The largest results file of `perft run`/`perft merge`, in bytes: 1 GiB (ten million
-/// results of about 100 bytes).
-pub const MAX_RESULTS: u64 = 1 << 30;
+/// The largest units or results file of `perft split|run|merge`, in bytes: 4 GiB. A
+/// split at ply 6 of the start position has 9.4 million units (about 1 GB of units, half
+/// that of results); deeper splits hold more positions than memory does anyway.
+pub const MAX_WORK_FILE: u64 = 4 << 30;
 
 /// The largest answer of a `perft --compare` generator for one call, in bytes: 16 MiB (a
 /// divide has at most 218 moves).
@@ -71,18 +72,41 @@ fn classify(path: &Path, error: std::io::Error) -> CliError {
 /// The text of the file at `path`, at most `limit` bytes, checked by the rules above;
 /// a leading byte-order mark is dropped.
 pub fn read_file_limited(path: &Path, limit: u64) -> Result<String, CliError> {
-    let file = open(path)?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| classify(path, e))?;
-    if bytes.len() as u64 > limit {
-        return Err(CliError::input(format!(
-            "{}: larger than {limit} bytes, the limit of such a file",
-            path.display()
-        )));
-    }
+    let bytes = read_bytes(&mut open(path)?, path, limit)?;
     text_of(bytes, &path.display().to_string())
+}
+
+/// The bytes of `file` (at `path`) to its end, refused (exit status 2) past `limit`
+/// bytes or as soon as a line passes [`MAX_LINE`]: a file with no newline (`/dev/zero`)
+/// is refused after 64 KiB, not read to its limit.
+pub fn read_bytes(file: &mut File, path: &Path, limit: u64) -> Result<Vec<u8>, CliError> {
+    let shown = path.display().to_string();
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    let mut since_newline = 0usize;
+    loop {
+        let read = match file.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(classify(path, e)),
+        };
+        for &b in &chunk[..read] {
+            since_newline = if b == b'\n' { 0 } else { since_newline + 1 };
+            // A line ending's `\r` is not counted against the line.
+            if since_newline > MAX_LINE + 1 {
+                let line = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+                return Err(too_long(&shown, line));
+            }
+        }
+        if (bytes.len() + read) as u64 > limit {
+            return Err(CliError::input(format!(
+                "{shown}: larger than {limit} bytes, the limit of such a file"
+            )));
+        }
+        bytes.extend_from_slice(&chunk[..read]);
+    }
+    Ok(bytes)
 }
 
 /// [`read_file_limited`] with [`MAX_FILE`].
@@ -107,7 +131,8 @@ pub fn text_of(mut bytes: Vec<u8>, name: &str) -> Result<String, CliError> {
     let line_of = |at: usize, bytes: &[u8]| bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
     let mut start = 0;
     for line in bytes.split(|&b| b == b'\n') {
-        if line.len() > MAX_LINE {
+        // A line ending's `\r` is not counted against the line.
+        if line.strip_suffix(b"\r").unwrap_or(line).len() > MAX_LINE {
             return Err(too_long(name, line_of(start, &bytes)));
         }
         start += line.len() + 1;

@@ -15,7 +15,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::fs::OpenOptions;
-use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -27,7 +27,6 @@ use sliders_movegen::{divide_parallel, perft, Board};
 
 use crate::counting::{estimate, split_moves, warn_if_beyond_reason};
 use crate::error::CliError;
-use crate::files::read_text;
 use crate::parse;
 
 /// The work-unit subcommands of `sliders perft`.
@@ -264,18 +263,7 @@ fn read_results(
     } else {
         crate::input::open(path)?
     };
-    let mut bytes = Vec::new();
-    (&mut file)
-        .take(crate::input::MAX_RESULTS + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::io(&format!("reading {}", path.display()), e))?;
-    if bytes.len() as u64 > crate::input::MAX_RESULTS {
-        return Err(CliError::input(format!(
-            "{}: larger than {} bytes, the limit of a results file",
-            path.display(),
-            crate::input::MAX_RESULTS
-        )));
-    }
+    let mut bytes = crate::input::read_bytes(&mut file, path, crate::input::MAX_WORK_FILE)?;
     let complete = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(end) => end + 1,
         None => 0,
@@ -429,7 +417,7 @@ fn id_list(ids: &[usize]) -> String {
 
 /// The units file, read and checked ([`parse_units`]); a problem names the file and line.
 fn read_units(path: &Path) -> Result<Units, CliError> {
-    let text = read_text(path)?;
+    let text = crate::input::read_file_limited(path, crate::input::MAX_WORK_FILE)?;
     parse_units(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 

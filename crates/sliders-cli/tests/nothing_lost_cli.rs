@@ -630,6 +630,19 @@ fn messages_stay_short_and_say_what_is_wrong() {
         &[&format!("{epd}: line 2: longer than 65536 bytes")],
     );
 
+    // A file with no newline at all is refused at the line limit, not read to its end.
+    for args in [
+        &["perft", "--epd", "/dev/zero"][..],
+        &["perft", "merge", "/dev/zero", "/dev/zero"],
+        &["verify", "/dev/zero"],
+    ] {
+        assert_refused(
+            &sliders(args),
+            &format!("{args:?}"),
+            &["/dev/zero: line 1: longer than 65536 bytes"],
+        );
+    }
+
     let state = dir.file("whole.json");
     exhaust_state(&state, None);
     let o = sliders(&[
