@@ -11,7 +11,7 @@
 //! `{"line": N, "error": "..."}` in its place, the rest is still processed, and the
 //! exit status is 2 if any line was malformed.
 
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
 use serde::Serialize;
 use sliders_movegen::Board;
@@ -44,19 +44,20 @@ struct Malformed {
 }
 
 pub fn run() -> Result<(), CliError> {
-    let mut stdin = std::io::stdin().lock();
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut lines = crate::input::Lines::new(crate::input::stdin(), "stdin");
+    let mut out = BufWriter::new(crate::output::stdout());
     let mut malformed = 0usize;
-    let mut bytes = Vec::new();
-    for number in 1.. {
-        bytes.clear();
-        let read = stdin
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| CliError::io("reading stdin", e))?;
-        if read == 0 {
-            break;
-        }
-        let parsed = std::str::from_utf8(&bytes)
+    loop {
+        // A line too long ends the run (exit 2, named); the answers before it are kept.
+        let (number, bytes) = match lines.next_bytes() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => {
+                out.flush().map_err(crate::output::stdout_failed)?;
+                return Err(e);
+            }
+        };
+        let parsed = std::str::from_utf8(bytes)
             .map_err(|_| "not UTF-8 text".to_owned())
             .and_then(|line| Board::from_fen(line.trim()).map_err(|e| e.to_string()));
         let written = match parsed {
@@ -70,9 +71,9 @@ pub fn run() -> Result<(), CliError> {
             }
         };
         let written = written.map_err(|e| CliError::io("writing JSON", e.into()))?;
-        writeln!(out, "{written}").map_err(|e| CliError::io("writing stdout", e))?;
+        writeln!(out, "{written}").map_err(crate::output::stdout_failed)?;
     }
-    out.flush().map_err(|e| CliError::io("writing stdout", e))?;
+    out.flush().map_err(crate::output::stdout_failed)?;
     if malformed > 0 {
         return Err(CliError::input(format!(
             "analyze: {malformed} malformed line(s), reported in place"

@@ -9,7 +9,7 @@ use crate::parse;
 
 /// `sliders schemes`: `<name> <table-bytes> <available|unavailable>` per scheme.
 pub fn list_schemes() -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     for &id in SchemeId::ALL {
         let availability = if id.is_available() {
             "available"
@@ -17,7 +17,7 @@ pub fn list_schemes() -> Result<(), CliError> {
             "unavailable"
         };
         writeln!(out, "{} {} {}", id.name(), id.table_bytes(), availability)
-            .map_err(|e| CliError::io("writing stdout", e))?;
+            .map_err(crate::output::stdout_failed)?;
     }
     Ok(())
 }
@@ -25,8 +25,8 @@ pub fn list_schemes() -> Result<(), CliError> {
 /// `sliders attacks`: the scheme is chosen once; the line loop is monomorphised for it.
 pub fn run(scheme: &str) -> Result<(), CliError> {
     let id = parse::scheme(scheme)?;
-    let stdin = std::io::stdin().lock();
-    let stdout = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let stdin = crate::input::stdin();
+    let stdout = BufWriter::with_capacity(1 << 16, crate::output::stdout());
     match id.run(Answer {
         input: stdin,
         output: stdout,
@@ -47,43 +47,31 @@ impl<R: BufRead, W: Write> WithScheme for Answer<R, W> {
     type Output = Result<(), CliError>;
 
     fn run<S: Scheme>(mut self, scheme: S) -> Result<(), CliError> {
-        let mut line = String::new();
-        let mut number = 0u64;
+        let mut lines = crate::input::Lines::new(self.input, "stdin");
         let result = loop {
-            line.clear();
-            match self.input.read_line(&mut line) {
-                Ok(0) => break Ok(()),
-                Ok(_) => {}
-                // Bytes that are not UTF-8 are bad input, like any malformed line.
-                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                    break Err(CliError::input(format!(
-                        "line {}: not UTF-8 text",
-                        number + 1
-                    )))
-                }
-                Err(e) => {
-                    break Err(CliError::io(
-                        &format!("reading stdin after line {number}"),
-                        e,
-                    ))
-                }
-            }
-            number += 1;
-            match parse_line(&line) {
+            let (number, line) = match lines.next_bytes() {
+                Ok(Some((number, bytes))) => (number, std::str::from_utf8(bytes)),
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            };
+            // Bytes that are not UTF-8 are bad input, like any malformed line.
+            let Ok(line) = line else {
+                break Err(CliError::input(format!(
+                    "stdin: line {number}: not UTF-8 text"
+                )));
+            };
+            match parse_line(line) {
                 Ok((slider, square, occupied)) => {
                     let attacks = scheme.attacks(slider, square, occupied);
                     if let Err(e) = writeln!(self.output, "{:#018x}", attacks.0) {
-                        break Err(CliError::io("writing stdout", e));
+                        break Err(crate::output::stdout_failed(e));
                     }
                 }
-                Err(what) => break Err(CliError::input(format!("line {number}: {what}"))),
+                Err(what) => break Err(CliError::input(format!("stdin: line {number}: {what}"))),
             }
         };
         // Answers to the lines before a bad one are still written.
-        let flushed = self
-            .output
-            .flush()
-            .map_err(|e| CliError::io("writing stdout", e));
+        let flushed = self.output.flush().map_err(crate::output::stdout_failed);
         result.and(flushed)
     }
 }
@@ -98,8 +86,6 @@ fn parse_line(
     ),
     String,
 > {
-    let line = line.strip_suffix('\n').unwrap_or(line);
-    let line = line.strip_suffix('\r').unwrap_or(line);
     let mut fields = line.split_ascii_whitespace();
     let (Some(piece), Some(square), Some(occupancy), None) =
         (fields.next(), fields.next(), fields.next(), fields.next())

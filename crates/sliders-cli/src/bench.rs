@@ -140,11 +140,20 @@ impl Scheme for Recorder {
 /// half each, in the order the generator asked them.
 fn perft_stream(count: usize) -> Inputs {
     let mut pairs = Vec::with_capacity(count);
-    for (fen, depth) in [(STARTPOS_FEN, 4), (KIWIPETE, 3)] {
+    // Half from each position, the start position taking the odd one: `--lookups 1`
+    // is one pair, not none (which made every time per pair infinite).
+    for (fen, depth, wanted) in [
+        (STARTPOS_FEN, 4, count - count / 2),
+        (KIWIPETE, 3, count / 2),
+    ] {
         let board = Board::from_fen(fen).expect("the bench's FENs are valid");
-        RECORDED.with(|r| *r.borrow_mut() = Vec::with_capacity(count / 2));
+        RECORDED.with(|r| *r.borrow_mut() = Vec::with_capacity(wanted));
         perft_with(Recorder, &board, depth);
-        RECORDED.with(|r| pairs.append(&mut r.borrow_mut()));
+        RECORDED.with(|r| {
+            let mut r = r.borrow_mut();
+            r.truncate(wanted);
+            pairs.append(&mut r);
+        });
     }
     Inputs {
         name: "perft",
@@ -159,6 +168,16 @@ struct Stats {
     median: f64,
     min: f64,
     max: f64,
+}
+
+/// `part / whole`, or `if_zero` when `whole` is 0 (a time below the clock's resolution):
+/// never NaN or infinity in a table.
+fn ratio(part: f64, whole: f64, if_zero: f64) -> f64 {
+    if whole > 0.0 && whole.is_finite() {
+        part / whole
+    } else {
+        if_zero
+    }
 }
 
 fn stats(samples: &mut [f64]) -> Stats {
@@ -244,10 +263,10 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         &first_lookup,
         args.lookups,
         args.rounds,
-    );
+    )?;
 
     if let Some(perft) = &perft {
-        print_perft(perft);
+        print_perft(perft)?;
     }
 
     let mut report = json_report(&ids, &inputs, &table, &first_lookup, &args);
@@ -360,9 +379,11 @@ fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpee
     Ok(out)
 }
 
-fn print_perft(p: &PerftSpeeds) {
-    println!();
-    println!("perft, bulk counting, Mnps (median of the rounds; ratio: to the fastest scheme)");
+fn print_perft(p: &PerftSpeeds) -> Result<(), CliError> {
+    crate::output::sayln!()?;
+    crate::output::sayln!(
+        "perft, bulk counting, Mnps (median of the rounds; ratio: to the fastest scheme)"
+    )?;
     let mut header = format!("{:<16}", "scheme");
     for (name, depth, ..) in &p.positions {
         header.push_str(&format!(
@@ -371,31 +392,32 @@ fn print_perft(p: &PerftSpeeds) {
             "ratio"
         ));
     }
-    println!("{header}");
+    crate::output::sayln!("{header}")?;
     for (s, id) in p.ids.iter().enumerate() {
         let mut line = format!("{:<16}", id.name());
         for per in &p.per_scheme {
             let best = per.iter().map(|st| st.median).fold(0.0, f64::max);
             let st = per[s];
-            let spread = (st.max - st.min) / st.median * 100.0;
+            let spread = ratio(st.max - st.min, st.median, 0.0) * 100.0;
             line.push_str(&format!(
                 " {:>13.1} ±{:>4.0}% {:>6.2}",
                 st.median,
                 spread / 2.0,
-                best / st.median
+                ratio(best, st.median, 1.0)
             ));
         }
-        println!("{line}");
+        crate::output::sayln!("{line}")?;
     }
     for ((name, _, _, deep, deep_nodes), (one, all)) in p.positions.iter().zip(&p.parallel) {
-        println!(
+        crate::output::sayln!(
             "{name} perft({deep}) = {deep_nodes}: auto scheme, 1 thread {:.1} Mnps, {} threads {:.1} Mnps ({:.2}x)",
             one.median,
             p.threads,
             all.median,
-            all.median / one.median
-        );
+            ratio(all.median, one.median, 1.0)
+        )?;
     }
+    Ok(())
 }
 
 fn perft_json(p: &PerftSpeeds) -> Value {
@@ -478,7 +500,7 @@ fn first_lookup_probe(name: &str) -> Result<(), CliError> {
     }
     let start = Instant::now();
     black_box(id.run(One).ok());
-    println!("{}", start.elapsed().as_nanos());
+    crate::output::sayln!("{}", start.elapsed().as_nanos())?;
     Ok(())
 }
 
@@ -489,13 +511,13 @@ fn print_table(
     first: &[Option<Stats>],
     lookups: usize,
     rounds: usize,
-) {
-    println!("sliders bench: {lookups} pairs per input set (a rook and a bishop lookup each), {rounds} interleaved rounds");
-    println!("auto scheme on this CPU: {}", schemes::auto());
+) -> Result<(), CliError> {
+    crate::output::sayln!("sliders bench: {lookups} pairs per input set (a rook and a bishop lookup each), {rounds} interleaved rounds")?;
+    crate::output::sayln!("auto scheme on this CPU: {}", schemes::auto())?;
     for set in inputs {
-        println!("  {}: {}", set.name, set.what);
+        crate::output::sayln!("  {}: {}", set.name, set.what)?;
     }
-    println!();
+    crate::output::sayln!()?;
     let mut header = format!("{:<15} {:>9}", "scheme", "KiB");
     for set in inputs {
         header.push_str(&format!(
@@ -505,7 +527,7 @@ fn print_table(
         ));
     }
     header.push_str(&format!(" {:>16}", "first lookup us"));
-    println!("{header}");
+    crate::output::sayln!("{header}")?;
     for (s, id) in ids.iter().enumerate() {
         let mut line = format!(
             "{:<15} {:>9.1}",
@@ -518,22 +540,23 @@ fn print_table(
                 .map(|st| st.median)
                 .fold(f64::INFINITY, f64::min);
             let st = table[i][s];
-            let spread = (st.max - st.min) / st.median * 100.0;
+            let spread = ratio(st.max - st.min, st.median, 0.0) * 100.0;
             line.push_str(&format!(
                 " {:>9.3} ±{:>4.0}% {:>6.2}",
                 st.median,
                 spread / 2.0,
-                st.median / best
+                ratio(st.median, best, 1.0)
             ));
         }
         match first[s] {
             Some(st) => line.push_str(&format!(" {:>16.1}", st.median / 1000.0)),
             None => line.push_str(&format!(" {:>16}", "-")),
         }
-        println!("{line}");
+        crate::output::sayln!("{line}")?;
     }
-    println!();
-    println!("ns/pair: median of the rounds; ±: half the min-max spread, % of the median; ratio: to the fastest median of that input set.");
+    crate::output::sayln!()?;
+    crate::output::sayln!("ns/pair: median of the rounds; ±: half the min-max spread, % of the median; ratio: to the fastest median of that input set.")?;
+    Ok(())
 }
 
 fn json_report(
@@ -557,7 +580,7 @@ fn json_report(
                         "median_ns_per_pair": st.median,
                         "min_ns_per_pair": st.min,
                         "max_ns_per_pair": st.max,
-                        "ratio_to_fastest": st.median / best,
+                        "ratio_to_fastest": ratio(st.median, best, 1.0),
                     }),
                 );
             }
@@ -587,8 +610,17 @@ fn plot(
 ) -> Result<(), CliError> {
     use plotters::prelude::*;
     let fail = |e: &dyn std::fmt::Display| CliError::input(format!("plot {}: {e}", path.display()));
-    let top = stats.iter().map(|s| s.max).fold(0.0, f64::max) * 1.3;
-    let bottom = stats.iter().map(|s| s.min).fold(f64::INFINITY, f64::min) * 0.7;
+    // A log axis needs a positive, finite range: a time below the clock's resolution
+    // (0 ns) set its bottom to 0, and the axis asked for gigabytes of key points.
+    const FLOOR_NS: f64 = 0.01;
+    let finite = || {
+        stats
+            .iter()
+            .flat_map(|s| [s.min, s.max])
+            .filter(|v| v.is_finite())
+    };
+    let bottom = (finite().fold(f64::INFINITY, f64::min) * 0.7).max(FLOOR_NS);
+    let top = (finite().fold(0.0, f64::max) * 1.3).max(bottom * 10.0);
     // Drawn into memory, then written whole like every other output.
     let mut svg = String::new();
     {
@@ -624,7 +656,7 @@ fn plot(
                 let mut bar = Rectangle::new(
                     [
                         (SegmentValue::Exact(i), 0.0),
-                        (SegmentValue::Exact(i + 1), st.median),
+                        (SegmentValue::Exact(i + 1), st.median.max(bottom)),
                     ],
                     BLUE.mix(0.6).filled(),
                 );
@@ -636,9 +668,9 @@ fn plot(
             .draw_series(stats.iter().enumerate().map(|(i, st)| {
                 ErrorBar::new_vertical(
                     SegmentValue::CenterOf(i),
-                    st.min,
-                    st.median,
-                    st.max,
+                    st.min.max(bottom),
+                    st.median.max(bottom),
+                    st.max.max(bottom),
                     BLACK.filled(),
                     10,
                 )

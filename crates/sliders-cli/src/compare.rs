@@ -17,6 +17,8 @@
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sliders_core::schemes::SchemeId;
@@ -24,20 +26,26 @@ use sliders_movegen::{Board, PerftTable};
 
 use crate::counting::{divide, sorted};
 use crate::error::CliError;
-
-/// One perftree answer: counts per move, and the total it printed.
-struct Divide {
-    counts: BTreeMap<String, u128>,
-    total: u128,
-}
+use crate::input::{text_of, MAX_GENERATOR_OUTPUT};
+use crate::perftree::{parse, Divide};
 
 /// Reads a pipe to its end on a thread of its own, so that neither pipe fills while the
-/// other is waited on.
-fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+/// other is waited on; keeps at most `limit` bytes. Past them the pipe is closed (the
+/// command's next write fails) and `over` is set, so the caller can stop the command
+/// at once rather than hold what it writes without end.
+fn drain(
+    pipe: Option<impl Read + Send + 'static>,
+    limit: usize,
+    over: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut bytes = Vec::new();
-        if let Some(mut pipe) = pipe {
-            let _ = pipe.read_to_end(&mut bytes);
+        if let Some(pipe) = pipe {
+            let _ = pipe.take(limit as u64 + 1).read_to_end(&mut bytes);
+            if bytes.len() > limit {
+                bytes.truncate(limit);
+                over.store(true, Ordering::Relaxed);
+            }
         }
         bytes
     })
@@ -83,11 +91,17 @@ fn theirs(
     let mut child = shell
         .spawn()
         .map_err(|e| CliError::input(format!("--compare: cannot run `sh -c {command}`: {e}")))?;
-    let stdout = drain(child.stdout.take());
-    let stderr = drain(child.stderr.take());
+    let over = Arc::new(AtomicBool::new(false));
+    let stdout = drain(child.stdout.take(), MAX_GENERATOR_OUTPUT, over.clone());
+    // Only the last lines of stderr are shown; a command that fills it is stopped too.
+    let stderr = drain(child.stderr.take(), MAX_GENERATOR_OUTPUT, over.clone());
     let call = format!("`{command} {depth} \"{root}\" \"{}\"`", moves.join(" "));
     let deadline = Instant::now() + timeout;
     let status = loop {
+        if over.load(Ordering::Relaxed) {
+            kill_group(&mut child);
+            return Err(too_much(&call));
+        }
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if Instant::now() >= deadline => {
@@ -108,6 +122,10 @@ fn theirs(
     };
     let stdout = stdout.join().unwrap_or_default();
     let stderr = stderr.join().unwrap_or_default();
+    // It may have ended (on the closed pipe) between the check above and its exit.
+    if over.load(Ordering::Relaxed) {
+        return Err(too_much(&call));
+    }
     if !status.success() {
         let stderr = String::from_utf8_lossy(&stderr);
         let last: Vec<&str> = stderr.lines().rev().take(3).collect();
@@ -123,57 +141,18 @@ fn theirs(
             }
         )));
     }
-    parse(&String::from_utf8_lossy(&stdout)).map_err(|(line, what)| {
+    // A line too long or bytes that are not UTF-8 are named like any unparsable line.
+    let stdout = text_of(stdout, &format!("--compare: {call} printed"))?;
+    parse(&stdout).map_err(|(line, what)| {
         CliError::input(format!("--compare: {call} printed line {line}: {what}"))
     })
 }
 
-/// Whether `text` is a move in UCI notation: from, to, and a promotion letter or none.
-fn uci_syntax(text: &str) -> bool {
-    let b = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    (b.len() == 4 || (b.len() == 5 && b"qrbn".contains(&b[4])))
-        && square(b[0], b[1])
-        && square(b[2], b[3])
-}
-
-/// Parses perftree output; an error names the 1-based line and the problem. Stockfish's
-/// own `go perft` style is read too: `e2e4: 20` lines and a `Nodes searched: N` total.
-fn parse(text: &str) -> Result<Divide, (usize, String)> {
-    let mut counts = BTreeMap::new();
-    let mut lines = text.lines().enumerate();
-    for (i, line) in lines.by_ref() {
-        let line = line.trim();
-        if line.is_empty() {
-            break;
-        }
-        let mut fields = line.split_whitespace();
-        let (Some(mv), Some(count), None) = (fields.next(), fields.next(), fields.next()) else {
-            return Err((i + 1, format!("expected `<move> <count>`, got {line:?}")));
-        };
-        let mv = mv.strip_suffix(':').unwrap_or(mv);
-        if !uci_syntax(mv) {
-            return Err((i + 1, format!("{mv:?} is not a move in UCI notation")));
-        }
-        let count: u128 = count
-            .parse()
-            .map_err(|_| (i + 1, format!("the count {count:?} is not a whole number")))?;
-        if counts.insert(mv.to_owned(), count).is_some() {
-            return Err((i + 1, format!("the move {mv} is listed twice")));
-        }
-    }
-    let Some((i, line)) = lines.find(|(_, l)| !l.trim().is_empty()) else {
-        return Err((
-            text.lines().count() + 1,
-            "no total after the blank line".into(),
-        ));
-    };
-    let line = line.trim();
-    let number = line.strip_prefix("Nodes searched:").unwrap_or(line).trim();
-    let total = number
-        .parse()
-        .map_err(|_| (i + 1, format!("the total {line:?} is not a whole number")))?;
-    Ok(Divide { counts, total })
+/// The error of a command that wrote more than [`MAX_GENERATOR_OUTPUT`] bytes.
+fn too_much(call: &str) -> CliError {
+    CliError::input(format!(
+        "--compare: {call} printed more than {MAX_GENERATOR_OUTPUT} bytes, the limit of one answer: stopped"
+    ))
 }
 
 /// How we count: the scheme, the threads and the table of `perft`'s arguments.
@@ -210,9 +189,9 @@ pub fn compare(
     let root_fen = root.to_fen();
     let mut moves = moves;
     let mut depth = depth;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let mut say = |line: String| -> Result<(), CliError> {
-        writeln!(out, "{line}").map_err(|e| CliError::io("writing stdout", e))
+        writeln!(out, "{line}").map_err(crate::output::stdout_failed)
     };
     // Their count for the move walked down into this position, one level up.
     let mut expected: Option<u128> = None;

@@ -113,7 +113,7 @@ pub fn duration_words(seconds: f64) -> String {
 pub fn warn_if_beyond_reason(what: &str, nodes: f64, threads: usize) {
     let seconds = nodes / (ASSUMED_RATE * threads.max(1) as f64);
     if seconds > PATIENCE_SECONDS {
-        eprintln!(
+        crate::output::noteln!(
             "sliders: warning: {what} is about {nodes:.1e} nodes: about {} on {threads} thread{} at 1 G nodes/s each (a hash table helps; it goes on)",
             duration_words(seconds),
             if threads == 1 { "" } else { "s" }

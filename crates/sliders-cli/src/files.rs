@@ -8,31 +8,71 @@ use std::path::{Path, PathBuf};
 
 use crate::error::CliError;
 
-/// A file's text; a missing or unreadable file is bad input (exit status 2) naming the
-/// path, and a leading UTF-8 byte-order mark is dropped (editors on Windows add one).
+/// A file's text, read through the one way in ([`crate::input::read_file`]): a
+/// missing, unreadable or oversized file, a directory, bytes that are not UTF-8 or a
+/// line too long are bad input (exit status 2) naming the path; a leading UTF-8
+/// byte-order mark is dropped (editors on Windows add one).
 pub fn read_text(path: &Path) -> Result<String, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_owned(),
-        None => text,
-    })
+    crate::input::read_file(path)
 }
 
 /// Writes to a file (atomically: temp file, then rename) or to stdout.
 pub fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
     match out {
-        Some(path) => sliders_search::write_atomic(path, text.as_bytes())
-            .map_err(|e| CliError::io(&path.display().to_string(), e)),
+        Some(path) => sliders_search::write_atomic(path, text.as_bytes()).map_err(|e| {
+            remove_temporary(path);
+            CliError::io(&path.display().to_string(), e)
+        }),
         None => {
             use std::io::Write;
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = crate::output::stdout();
             stdout
                 .write_all(text.as_bytes())
                 .and_then(|()| stdout.flush())
-                .map_err(|e| CliError::io("stdout", e))
+                .map_err(crate::output::stdout_failed)
         }
     }
+}
+
+/// Removes this process's temporary file of `path` (`.<name>.tmp<pid>`, as
+/// [`sliders_search::write_atomic`] names it) after a write of it failed (a full disk):
+/// the helper removes it only when the rename fails, and a normal exit must leave no
+/// temporary file behind. Called for every write that failed, the CLI's own and the
+/// prove states the search writes.
+pub fn remove_temporary(path: &Path) {
+    if let Some(name) = path.file_name() {
+        let tmp = path.with_file_name(format!(
+            ".{}.tmp{}",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(tmp);
+    }
+}
+
+/// Checks, before a long run, that a file can be written where `path` points (`option`
+/// names it): a temporary file is created beside it and removed. A directory that does
+/// not exist or cannot be written is exit status 1 then, not hours later.
+pub fn check_writable(path: &Path, option: &str) -> Result<(), CliError> {
+    let Some(name) = path.file_name() else {
+        return Err(CliError::input(format!(
+            "{option} {}: not a file name",
+            path.display()
+        )));
+    };
+    let probe = path.with_file_name(format!(
+        ".{}.probe{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::File::create(&probe)
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            CliError::io(
+                &format!("{option} {}: the state cannot be saved", path.display()),
+                e,
+            )
+        })
 }
 
 /// The path a file has or would have once created: the canonical path, or for a file

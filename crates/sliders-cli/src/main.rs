@@ -4,6 +4,8 @@
 // clap turns the argument docs into `--help`, where `<depth>` is the usage's placeholder;
 // rustdoc would read it as an unclosed HTML tag. The help text wins.
 #![allow(rustdoc::invalid_html_tags)]
+// Every byte printed goes through `output` (a failed write is exit 1, never a panic).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 use std::process::ExitCode;
 
@@ -17,8 +19,11 @@ mod counting;
 mod error;
 mod explain;
 mod files;
+mod input;
+mod output;
 mod parse;
 mod perft;
+mod perftree;
 mod prove;
 mod refine;
 mod search;
@@ -111,7 +116,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("sliders: {}", error.message);
+            output::fail(&error);
             ExitCode::from(error.code)
         }
     }

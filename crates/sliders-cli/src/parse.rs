@@ -96,79 +96,105 @@ pub mod bounds {
     pub const MAX_BUDGET: u64 = 1 << 62;
 }
 
-fn whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a whole number"))
-}
-
-fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
-    value: T,
-    low: T,
-    high: T,
-    unit: &str,
-) -> Result<T, String> {
-    if value < low || value > high {
-        Err(format!("expected {low} to {high}{unit}, got {value}"))
-    } else {
-        Ok(value)
+/// A whole number from `low` to `high`: the one parser of every count, duration and
+/// offset typed. A number outside, however many digits it has (2^64 - 1 and more, a
+/// minus sign), is "out of range LO..=HI", never "not a whole number"; `unit` follows
+/// the range.
+pub fn ranged<T: TryFrom<u64>>(text: &str, low: u64, high: u64, unit: &str) -> Result<T, String> {
+    let t = text.trim();
+    let out_of_range = || format!("{text:?} is out of range {low}..={high}{unit}");
+    let all_digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    if let Some(below) = t.strip_prefix('-').filter(|d| all_digits(d)) {
+        // Only "-0" is a value of ours.
+        if !(low == 0 && below.bytes().all(|b| b == b'0')) {
+            return Err(out_of_range());
+        }
     }
+    let digits = t.strip_prefix('+').or(t.strip_prefix('-')).unwrap_or(t);
+    if !all_digits(digits) {
+        return Err(format!(
+            "{text:?} is not a whole number (expected {low}..={high}{unit})"
+        ));
+    }
+    // Any number of digits: past u64 it is out of range like any other.
+    let value = digits.parse::<u64>().map_err(|_| out_of_range())?;
+    if value < low || value > high {
+        return Err(out_of_range());
+    }
+    T::try_from(value).map_err(|_| out_of_range())
 }
 
 /// `--threads` of perft: 0 (one per core) to [`bounds::MAX_THREADS`].
 pub fn threads(text: &str) -> Result<usize, String> {
-    in_range(whole(text)?, 0, bounds::MAX_THREADS, " (0: one per core)")
+    ranged(text, 0, bounds::MAX_THREADS as u64, " (0: one per core)")
 }
 
 /// `--threads` of find and refine: 1 to [`bounds::MAX_THREADS`].
 pub fn threads_at_least_one(text: &str) -> Result<usize, String> {
-    in_range(whole(text)?, 1, bounds::MAX_THREADS, "")
+    ranged(text, 1, bounds::MAX_THREADS as u64, "")
 }
 
 /// `--hash` in MB: 0 (none) to [`bounds::MAX_HASH_MB`].
 pub fn hash_mb(text: &str) -> Result<usize, String> {
-    in_range(whole(text)?, 0, bounds::MAX_HASH_MB, " MB")
+    ranged(text, 0, bounds::MAX_HASH_MB as u64, " MB")
 }
 
 /// A perft depth: 0 to [`bounds::MAX_DEPTH`].
 pub fn depth(text: &str) -> Result<u32, String> {
-    in_range(whole(text)?, 0, bounds::MAX_DEPTH, " plies")
+    ranged(text, 0, bounds::MAX_DEPTH as u64, " plies")
 }
 
 /// `perft split --at`: 0 to [`bounds::MAX_SPLIT_AT`].
 pub fn split_at(text: &str) -> Result<u32, String> {
-    in_range(whole(text)?, 0, bounds::MAX_SPLIT_AT, " plies")
+    ranged(text, 0, bounds::MAX_SPLIT_AT as u64, " plies")
 }
 
 /// `refine --candidates`: 1 to [`bounds::MAX_CANDIDATES_PER_VISIT`].
 pub fn candidates_per_visit(text: &str) -> Result<u64, String> {
-    in_range(whole(text)?, 1, bounds::MAX_CANDIDATES_PER_VISIT, "")
+    ranged(text, 1, bounds::MAX_CANDIDATES_PER_VISIT, "")
 }
 
 /// A budget of visits or candidates: 1 to [`bounds::MAX_BUDGET`].
 pub fn budget(text: &str) -> Result<u64, String> {
-    in_range(whole(text)?, 1, bounds::MAX_BUDGET, "")
+    ranged(text, 1, bounds::MAX_BUDGET, "")
 }
 
 /// `--trials`: 1 to [`bounds::MAX_TRIALS`].
 pub fn trials(text: &str) -> Result<u32, String> {
-    in_range(whole(text)?, 1, bounds::MAX_TRIALS, "")
+    ranged(text, 1, bounds::MAX_TRIALS as u64, "")
 }
 
 /// `bench --lookups`: 1 to [`bounds::MAX_LOOKUPS`].
 pub fn lookups(text: &str) -> Result<usize, String> {
-    in_range(whole(text)?, 1, bounds::MAX_LOOKUPS, "")
+    ranged(text, 1, bounds::MAX_LOOKUPS as u64, "")
 }
 
 /// `bench --rounds` and `--first-lookup-runs`: 0 to [`bounds::MAX_ROUNDS`] (the bench
 /// refuses 0 rounds itself where it needs one).
 pub fn rounds(text: &str) -> Result<usize, String> {
-    in_range(whole(text)?, 0, bounds::MAX_ROUNDS, "")
+    ranged(text, 0, bounds::MAX_ROUNDS as u64, "")
 }
 
 /// `bench --perft`: 0 (none) to [`bounds::MAX_BENCH_PERFT`].
 pub fn bench_perft_depth(text: &str) -> Result<u32, String> {
-    in_range(whole(text)?, 0, bounds::MAX_BENCH_PERFT, " plies")
+    ranged(text, 0, bounds::MAX_BENCH_PERFT as u64, " plies")
+}
+
+/// `prove --time` in whole seconds: 1 to [`bounds::MAX_SECONDS`] (2^64 - 1 seconds
+/// overflowed adding durations, a panic).
+pub fn seconds(text: &str) -> Result<u64, String> {
+    ranged(text, 1, bounds::MAX_SECONDS, " s (a year)")
+}
+
+/// A number with no bound of its own (`--max-nodes`, `--bits`, ...): 0 to 2^64 - 1,
+/// named "out of range" past it like every other.
+pub fn any_u64(text: &str) -> Result<u64, String> {
+    ranged(text, 0, u64::MAX, "")
+}
+
+/// As [`any_u64`], 0 to 2^32 - 1.
+pub fn any_u32(text: &str) -> Result<u32, String> {
+    ranged(text, 0, u64::from(u32::MAX), "")
 }
 
 /// `--time`: `90s`, `2m`, `1h`, `500ms` or seconds, at most [`bounds::MAX_SECONDS`].
@@ -192,7 +218,7 @@ pub fn duration(text: &str) -> Result<Duration, String> {
     let seconds = value * scale;
     if !(seconds.is_finite() && (0.0..=bounds::MAX_SECONDS as f64).contains(&seconds)) {
         return Err(format!(
-            "{text:?}: expected 0 to {}h (a year)",
+            "{text:?} is out of range 0..={}h (a year)",
             bounds::MAX_SECONDS / 3600
         ));
     }
@@ -205,17 +231,10 @@ pub fn shard(text: &str, source: &str) -> Result<(usize, usize), CliError> {
     let (i, n) = text
         .split_once('/')
         .ok_or_else(|| bad("expected I/N with 0 <= I < N".into()))?;
-    let i: usize = whole(i).map_err(|e| bad(format!("the shard {e}")))?;
-    let n: usize = whole(n).map_err(|e| bad(format!("the shard count {e}")))?;
-    if !(1..=bounds::MAX_SHARDS).contains(&n) {
-        return Err(bad(format!(
-            "expected a shard count N of 1 to {}",
-            bounds::MAX_SHARDS
-        )));
-    }
-    if i >= n {
-        return Err(bad("expected I/N with 0 <= I < N".into()));
-    }
+    let n: usize = ranged(n, 1, bounds::MAX_SHARDS as u64, "")
+        .map_err(|e| bad(format!("the shard count {e}")))?;
+    let i: usize =
+        ranged(i, 0, n as u64 - 1, " (0 <= I < N)").map_err(|e| bad(format!("the shard {e}")))?;
     Ok((i, n))
 }
 

@@ -10,7 +10,7 @@
 //! - `sliders perft --perftree <depth> <fen> [moves]`: `<move> <count>` lines, a blank
 //!   line and the total, as the perftree tool expects.
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -66,11 +66,11 @@ pub struct PerftArgs {
     epd: Option<PathBuf>,
 
     /// With --epd: check no depth above this.
-    #[arg(long, requires = "epd")]
+    #[arg(long, requires = "epd", value_parser = parse::any_u32)]
     max_depth: Option<u32>,
 
     /// With --epd: skip (and count as skipped) a depth whose expected count exceeds this.
-    #[arg(long, requires = "epd")]
+    #[arg(long, requires = "epd", value_parser = parse::any_u64)]
     max_nodes: Option<u64>,
 
     /// Speak the perftree protocol: `perft --perftree <depth> <fen> [moves]`.
@@ -174,7 +174,7 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     }
     let start = Instant::now();
     // A long count on a terminal shows its progress, root move by root move.
-    let counts = if depth >= PROGRESS_DEPTH && std::io::stderr().is_terminal() {
+    let counts = if depth >= PROGRESS_DEPTH && crate::output::stderr_is_terminal() {
         divide_showing_progress(scheme, &board, depth, args.threads, table.as_ref())
     } else {
         divide(scheme, &board, depth, args.threads, table.as_ref())
@@ -183,7 +183,7 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     let total = total(depth, &counts);
     let mnps = total as f64 / seconds.max(1e-9) / 1e6;
 
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
         if args.json {
             let divide: serde_json::Map<String, serde_json::Value> = sorted(&board, &counts)
@@ -211,8 +211,8 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
         }
         out.flush()
     };
-    write(&mut out).map_err(|e| CliError::io("writing stdout", e))?;
-    eprintln!(
+    write(&mut out).map_err(crate::output::stdout_failed)?;
+    crate::output::noteln!(
         "perft {depth}: {total} nodes in {seconds:.3} s, {mnps:.1} Mnps ({} scheme, {} thread{})",
         scheme,
         args.threads,
@@ -224,8 +224,8 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
 /// `perft --stats`: the wiki table's columns per depth, as text lines or JSON.
 fn run_stats(board: &Board, depth: u32, args: &PerftArgs) -> Result<(), CliError> {
     let rows = crate::stats::stats(board, depth, args.threads).map_err(CliError::input)?;
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let io = |e| CliError::io("writing stdout", e);
+    let mut out = BufWriter::new(crate::output::stdout());
+    let io = crate::output::stdout_failed;
     if args.json {
         let rows: Vec<serde_json::Value> = rows
             .iter()
@@ -261,8 +261,8 @@ fn run_depths(
     table: Option<&PerftTable>,
 ) -> Result<(), CliError> {
     let mut rows = Vec::new();
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let io = |e| CliError::io("writing stdout", e);
+    let mut out = BufWriter::new(crate::output::stdout());
+    let io = crate::output::stdout_failed;
     if !args.json {
         writeln!(out, "depth nodes seconds").map_err(io)?;
     }
@@ -321,13 +321,13 @@ fn divide_showing_progress(
         ));
         let elapsed = start.elapsed().as_secs_f64();
         let left = elapsed / (done + 1) as f64 * (moves.len() - done - 1) as f64;
-        eprint!(
+        crate::output::note!(
             "\r{}/{} root moves, {elapsed:.1} s elapsed, about {left:.1} s left  ",
             done + 1,
             moves.len()
         );
     }
-    eprint!("\r{:60}\r", "");
+    crate::output::note!("\r{:60}\r", "");
     counts
 }
 
@@ -349,7 +349,7 @@ fn run_perftree(
         .map_err(CliError::input)?;
     let counts = divide(scheme, &board, depth, threads, table);
     let total = total(depth, &counts);
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
         for (uci, n) in sorted(&board, &counts) {
             writeln!(out, "{uci} {n}")?;
@@ -358,7 +358,7 @@ fn run_perftree(
         writeln!(out, "{total}")?;
         out.flush()
     };
-    write(&mut out).map_err(|e| CliError::io("writing stdout", e))
+    write(&mut out).map_err(crate::output::stdout_failed)
 }
 
 /// One line of a suite.
@@ -399,13 +399,12 @@ fn parse_suite(text: &str, path: &str) -> Result<Vec<SuiteLine>, CliError> {
 }
 
 fn run_epd(
-    path: &PathBuf,
+    path: &std::path::Path,
     args: &PerftArgs,
     scheme: sliders_core::schemes::SchemeId,
 ) -> Result<(), CliError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("cannot read {shown}: {e}")))?;
+    let text = crate::input::read_file(path)?;
     let suite = parse_suite(&text, &shown)?;
     let max_depth = args.max_depth.unwrap_or(u32::MAX);
     let max_nodes = args.max_nodes.map_or(u128::MAX, u128::from);
@@ -420,7 +419,7 @@ fn run_epd(
         .filter(|&&(d, n)| wanted(d, n));
     let checks = planned.clone().count();
     let work = planned.fold(0u64, |sum, &(_, n)| sum.saturating_add(weight(n)));
-    let bar = if std::io::stderr().is_terminal() {
+    let bar = if crate::output::stderr_is_terminal() {
         let bar = indicatif::ProgressBar::new(work);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
             "{bar:40} {percent}% of nodes, {elapsed_precise} (eta {eta}) {msg}",
@@ -495,7 +494,7 @@ fn run_epd(
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
 
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
         if args.json {
             let failed: Vec<serde_json::Value> = failures
@@ -545,8 +544,8 @@ fn run_epd(
         }
         out.flush()
     };
-    write(&mut out).map_err(|e| CliError::io("writing stdout", e))?;
-    eprintln!(
+    write(&mut out).map_err(crate::output::stdout_failed)?;
+    crate::output::noteln!(
         "{nodes} nodes in {seconds:.3} s, {:.1} Mnps",
         nodes as f64 / seconds.max(1e-9) / 1e6
     );

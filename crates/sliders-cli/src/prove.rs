@@ -2,7 +2,7 @@
 //! formula solved by CaDiCaL; a found magic is verified, a "none" comes with a DRAT
 //! proof our own checker accepts (issue 24, [`sliders_search::prove`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use sliders_core::RookOrBishop;
@@ -12,7 +12,7 @@ use sliders_search::prove::shard::Standing;
 use sliders_search::prove::{self, Answer, Collisions, IndexScheme, Options, ProveError, Question};
 
 use crate::error::CliError;
-use crate::parse;
+use crate::{input, parse};
 
 /// `sliders prove` arguments.
 #[derive(clap::Args)]
@@ -23,7 +23,7 @@ pub struct ProveArgs {
     /// The square, like `b2`.
     square: String,
     /// Index bits the magic must use (1 to the mask's bits).
-    #[arg(long)]
+    #[arg(long, value_parser = parse::any_u32)]
     bits: u32,
     /// fancy (masked occupancy) or black (occupancy | !mask).
     #[arg(long, default_value = "fancy")]
@@ -37,8 +37,9 @@ pub struct ProveArgs {
     /// How "different attacks, different indices" is written: slots or pairwise.
     #[arg(long, default_value = "slots")]
     encoding: String,
-    /// Give the solver at most this many seconds (no limit by default).
-    #[arg(long)]
+    /// Give the solver at most this many seconds, 1 to 31,622,400 (a year; no limit by
+    /// default).
+    #[arg(long, value_parser = parse::seconds)]
     time: Option<u64>,
     /// Do not check the proof of "none" (for proofs too large to check here).
     #[arg(long)]
@@ -64,7 +65,7 @@ pub struct ProveArgs {
     low_first: bool,
     /// Cube and conquer: split the formula on the magic's top K variable bits into 2^K
     /// cubes, solve each (its proof checked, then removed), resumably; 1 to 20.
-    #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"])]
+    #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"], value_parser = parse::any_u32)]
     cubes: Option<u32>,
     /// With --cubes or --exhaust: only shard I of N (0 <= I < N), the I-th of N equal
     /// runs of cubes, for a job array; its last line is `none in shard I/N` when it finds
@@ -102,6 +103,114 @@ fn fail(error: ProveError) -> CliError {
     }
 }
 
+/// The largest counter a state may hold (`nodes`, `proof_bytes`, `lemmas`): the limit of
+/// find's and refine's states, so that sums of them cannot overflow.
+const MAX_COUNTER: u64 = 1 << 62;
+
+/// A prove state (`--state`, or one of `--merge`) read through the one way in before the
+/// search reads it by its path: a directory, an unreadable file, bytes that are not
+/// UTF-8, counters past [`MAX_COUNTER`] (a resumed
+/// `"nodes": 2^64 - 1` wrapped) and, for a merge, a state of no shard are refused (exit
+/// status 2), naming the file. `None`: no file yet (a run's first). `Some(true)`: the
+/// file starts with a UTF-8 byte-order mark, which the search would not read.
+fn check_state(path: &Path, for_merge: bool) -> Result<Option<bool>, CliError> {
+    let text = if for_merge {
+        input::read_file(path)?
+    } else {
+        match input::read_file_if_any(path)? {
+            Some(text) => text,
+            None => return Ok(None),
+        }
+    };
+    let bad = |what: String| CliError::input(format!("{}: {what}", path.display()));
+    // What is not a JSON object is left to the search's reader, whose message names the
+    // kind of state it expected.
+    let value = serde_json::from_str::<serde_json::Value>(&text).unwrap_or_default();
+    let Some(object) = value.as_object() else {
+        return Ok(Some(input::starts_with_bom(path)));
+    };
+    for key in ["nodes", "proof_bytes", "lemmas"] {
+        if let Some(count) = object.get(key) {
+            if count.is_number() && count.as_u64().is_none_or(|n| n > MAX_COUNTER) {
+                return Err(bad(format!(
+                    "\"{key}\": {count} is out of range 0..={MAX_COUNTER} (2^62)"
+                )));
+            }
+        }
+    }
+    if for_merge && object.get("shard").is_none_or(serde_json::Value::is_null) {
+        return Err(bad(
+            "not a shard state: it has no \"shard\" (its run had no --shard); merge the N states of one run with --shard I/N".into(),
+        ));
+    }
+    Ok(Some(input::starts_with_bom(path)))
+}
+
+/// `--state`, checked ([`check_state`]); a byte-order mark is dropped by writing the
+/// state again without it (the run rewrites its state after every batch anyway).
+fn prepare_state(path: Option<&Path>) -> Result<(), CliError> {
+    let Some(path) = path else { return Ok(()) };
+    if check_state(path, false)? == Some(true) {
+        let text = input::read_file(path)?;
+        crate::files::write_output(Some(path), &text)?;
+    }
+    Ok(())
+}
+
+/// The files of `--merge`, checked ([`check_state`]); one that starts with a byte-order
+/// mark is read from a copy without it in a directory of this process's (the user's
+/// file is left as it is), and messages name the user's file.
+struct MergeFiles {
+    paths: Vec<PathBuf>,
+    copies: Option<PathBuf>,
+    renamed: Vec<(String, String)>,
+}
+
+impl MergeFiles {
+    fn new(paths: &[PathBuf]) -> Result<MergeFiles, CliError> {
+        let mut files = MergeFiles {
+            paths: Vec::new(),
+            copies: None,
+            renamed: Vec::new(),
+        };
+        for (i, path) in paths.iter().enumerate() {
+            if check_state(path, true)? != Some(true) {
+                files.paths.push(path.clone());
+                continue;
+            }
+            let dir = files.copies.get_or_insert_with(|| {
+                std::env::temp_dir().join(format!("sliders-merge-{}", std::process::id()))
+            });
+            std::fs::create_dir_all(&*dir)
+                .map_err(|e| CliError::io(&dir.display().to_string(), e))?;
+            let copy = dir.join(format!("{i}.json"));
+            std::fs::write(&copy, input::read_file(path)?)
+                .map_err(|e| CliError::io(&copy.display().to_string(), e))?;
+            files
+                .renamed
+                .push((copy.display().to_string(), path.display().to_string()));
+            files.paths.push(copy);
+        }
+        Ok(files)
+    }
+
+    /// `error` naming the user's files rather than their copies.
+    fn named(&self, mut error: CliError) -> CliError {
+        for (copy, original) in &self.renamed {
+            error.message = error.message.replace(copy, original);
+        }
+        error
+    }
+}
+
+impl Drop for MergeFiles {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.copies {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
 /// Runs `sliders prove`.
 pub fn run(args: ProveArgs) -> Result<(), CliError> {
     let piece = RookOrBishop::from_name(&args.piece)
@@ -116,9 +225,6 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
             args.encoding
         ))
     })?;
-    if args.time == Some(0) {
-        return Err(CliError::input("--time must be at least 1 second"));
-    }
     let question = Question {
         piece,
         square,
@@ -127,11 +233,16 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     };
     prove::check_question(&question).map_err(fail)?;
     stop_on_signals()?;
-    if args.exhaust {
-        return exhaust(&question, &args);
-    }
-    if let Some(bits) = args.cubes {
-        return cubes(&question, collisions, bits, &args);
+    if args.exhaust || args.cubes.is_some() {
+        let result = match args.cubes {
+            Some(bits) => cubes(&question, collisions, bits, &args),
+            None => exhaust(&question, &args),
+        };
+        // A state write that failed (a full disk) leaves no temporary file behind.
+        if let (Err(_), Some(state)) = (&result, &args.state) {
+            crate::files::remove_temporary(state);
+        }
+        return result;
     }
     let options = Options {
         collisions,
@@ -150,7 +261,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     } else {
         format!("{} occupancies", proved.occupancies)
     };
-    println!(
+    crate::output::sayln!(
         "formula: {} variables, {} clauses ({} encoding; {covered}, {} attack sets, {} magic variables), built in {:.2} s",
         proved.variables,
         proved.clauses,
@@ -158,24 +269,25 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         proved.classes,
         proved.magic_variables,
         proved.encode_seconds
-    );
+    )?;
     let said = match proved.answer {
         Answer::Found { .. } => "satisfiable",
         Answer::None { .. } => "unsatisfiable",
         Answer::Unknown => "no answer",
     };
-    println!(
+    crate::output::sayln!(
         "solver: {}: {said} in {:.2} s",
-        proved.solver, proved.solve_seconds
-    );
+        proved.solver,
+        proved.solve_seconds
+    )?;
     match proved.answer {
         Answer::Found { magic, used } => {
-            println!(
+            crate::output::sayln!(
                 "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
                 proved.all_occupancies,
                 1u64 << args.bits
-            );
-            println!("found 0x{magic:016x}");
+            )?;
+            crate::output::sayln!("found 0x{magic:016x}")?;
         }
         Answer::None {
             proof_bytes,
@@ -187,13 +299,13 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
                 .as_ref()
                 .map_or("a temporary file".to_string(), |p| p.display().to_string());
             match checked {
-                Some(c) => println!(
+                Some(c) => crate::output::sayln!(
                     "proof: {place}, {proof_bytes} bytes, checked by sliders' DRAT checker in {check_seconds:.2} s ({} lemmas, {} RAT, {} deletions)",
                     c.lemmas, c.rat_lemmas, c.deletions
-                ),
-                None => println!("proof: {place}, {proof_bytes} bytes, NOT checked (--no-check)"),
+                )?,
+                None => crate::output::sayln!("proof: {place}, {proof_bytes} bytes, NOT checked (--no-check)")?,
             }
-            println!("none");
+            crate::output::sayln!("none")?;
         }
         Answer::Unknown if prove::stop::requested() => {
             return Err(CliError {
@@ -225,6 +337,7 @@ fn cubes(
         return merge_cubes(question, collisions, bits, &args.merge);
     }
     let shard = shard(args)?;
+    prepare_state(args.state.as_deref())?;
     let options = CubeOptions {
         shard,
         bits,
@@ -237,12 +350,12 @@ fn cubes(
         progress: true,
     };
     let done = prove::cubes::split(question, &options).map_err(fail)?;
-    println!(
+    crate::output::sayln!(
         "formula: {} variables, {} clauses ({} encoding), and {bits} units per cube",
         done.variables,
         done.clauses,
         collisions.name()
-    );
+    )?;
     let which = match shard {
         Some((i, n)) => format!(
             " of shard {i}/{n} (cubes {} to {})",
@@ -251,18 +364,18 @@ fn cubes(
         ),
         None => String::new(),
     };
-    println!(
+    crate::output::sayln!(
         "cubes: {} of {}{which} answered (magic bits {} down to {}), in {:.2} s",
         done.cubes_done,
         done.range.len(),
         question.period_bits() - 1,
         question.period_bits() - bits,
         done.seconds
-    );
+    )?;
     let unsatisfiable = done
         .cubes_done
         .saturating_sub(usize::from(matches!(done.answer, Some(Some(_)))));
-    println!(
+    crate::output::sayln!(
         "proofs: {unsatisfiable} unsatisfiable cubes, {} bytes, {} of them checked by sliders' DRAT checker ({} lemmas){}",
         done.proof_bytes,
         done.checked,
@@ -272,7 +385,7 @@ fn cubes(
         } else {
             ", each removed after its check"
         }
-    );
+    )?;
     finish_shard(
         question,
         done.answer,
@@ -298,7 +411,7 @@ fn finish_shard(
     unfinished: String,
 ) -> Result<(), CliError> {
     if let (Some(None), Some((i, n))) = (answer, shard) {
-        println!("none in shard {i}/{n}");
+        crate::output::sayln!("none in shard {i}/{n}")?;
         return Ok(());
     }
     finish(question, answer, unfinished)
@@ -323,12 +436,14 @@ fn merge_cubes(
     bits: u32,
     states: &[PathBuf],
 ) -> Result<(), CliError> {
-    let merged = prove::cubes::merge(question, collisions, bits, states).map_err(fail)?;
+    let files = MergeFiles::new(states)?;
+    let merged = prove::cubes::merge(question, collisions, bits, &files.paths)
+        .map_err(|e| files.named(fail(e)))?;
     let standing = &merged.standing;
     let unsatisfiable = standing
         .cubes_done
         .saturating_sub(usize::from(matches!(standing.answer, Some(Some(_)))));
-    println!(
+    crate::output::sayln!(
         "merged: {} shards, {} of {} cubes answered, {} proof bytes, {} cube proofs checked by sliders' DRAT checker ({} lemmas){}",
         standing.shards,
         standing.cubes_done,
@@ -340,7 +455,7 @@ fn merge_cubes(
             0 => String::new(),
             unchecked => format!(", {unchecked} NOT checked (--no-check)"),
         }
-    );
+    )?;
     finish_merge(question, standing)
 }
 
@@ -358,15 +473,21 @@ fn order(args: &ProveArgs) -> Order {
 /// `sliders prove --exhaust`.
 fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     if !args.merge.is_empty() {
-        let merged = prove::exhaust::merge(question, order(args), &args.merge).map_err(fail)?;
+        let files = MergeFiles::new(&args.merge)?;
+        let merged = prove::exhaust::merge(question, order(args), &files.paths)
+            .map_err(|e| files.named(fail(e)))?;
         let standing = &merged.standing;
-        println!(
+        crate::output::sayln!(
             "merged: {} shards, {} of {} cubes searched, {} nodes",
-            standing.shards, standing.cubes_done, standing.cubes, merged.nodes
-        );
+            standing.shards,
+            standing.cubes_done,
+            standing.cubes,
+            merged.nodes
+        )?;
         return finish_merge(question, standing);
     }
     let shard = shard(args)?;
+    prepare_state(args.state.as_deref())?;
     if let Some(path) = &args.certificate {
         return certify(question, shard, path, args);
     }
@@ -387,7 +508,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         ),
         None => String::new(),
     };
-    println!(
+    crate::output::sayln!(
         "exhaust: every magic below 2^{} in {} cubes of {} bits{which}, {} of them searched, {} nodes, in {:.2} s",
         done.covers,
         done.cubes,
@@ -395,12 +516,12 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         done.cubes_done,
         done.nodes,
         done.seconds
-    );
+    )?;
     if let Some(cube) = done.found_cube {
-        println!(
+        crate::output::sayln!(
             "exhaust: the magic came from cube {cube} (counted from 0 in the list of all {} cubes)",
             done.cubes
-        );
+        )?;
     }
     finish_shard(
         question,
@@ -426,7 +547,7 @@ fn certify(
     let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
     let done = prove::certificate::certify(question, shard, args.threads, &stop, &mut out)
         .map_err(fail)?;
-    println!(
+    crate::output::sayln!(
         "certificate: {}, {} bytes: the top tree and {} of cubes {} to {} of {} ({} bits), {} nodes, in {:.2} s",
         path.display(),
         done.bytes,
@@ -437,9 +558,9 @@ fn certify(
         done.depth,
         done.nodes,
         start.elapsed().as_secs_f64()
-    );
+    )?;
     if done.answer.is_none() {
-        println!("certificate: incomplete (stopped), its checker will refuse it");
+        crate::output::sayln!("certificate: incomplete (stopped), its checker will refuse it")?;
     }
     finish_shard(
         question,
@@ -460,16 +581,16 @@ fn finish(
         Some(Some(magic)) => {
             let used = prove::verify_magic(question, magic)
                 .map_err(|e| fail(ProveError::WrongMagic(magic, e)))?;
-            println!(
+            crate::output::sayln!(
                 "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
                 1u64 << question.piece.mask(question.square).len(),
                 1u64 << question.bits
-            );
-            println!("found 0x{magic:016x}");
+            )?;
+            crate::output::sayln!("found 0x{magic:016x}")?;
             Ok(())
         }
         Some(None) => {
-            println!("none");
+            crate::output::sayln!("none")?;
             Ok(())
         }
         None => Err(CliError {
@@ -493,7 +614,7 @@ fn stop_on_signals() -> Result<(), CliError> {
             }
             std::process::exit(130);
         }
-        eprintln!("sliders: stopping (a second signal ends at once)");
+        crate::output::noteln!("sliders: stopping (a second signal ends at once)");
         prove::stop::request();
     })
     .map_err(|e| CliError {

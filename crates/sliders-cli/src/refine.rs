@@ -1,6 +1,5 @@
 //! `sliders refine`: the shared-table search of [`sliders_search::refine`] (issue 14).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -123,7 +122,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
         ),
         _ => None,
     };
-    let bar = if std::io::stderr().is_terminal() {
+    let bar = if crate::output::stderr_is_terminal() {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
@@ -161,7 +160,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     match held {
         Some(h) if !smaller(held, entries.0) => {
             if h < entries.0 {
-                eprintln!(
+                crate::output::noteln!(
                     "{}: kept: it holds a set of {h} entries, smaller than this run's {}",
                     args.out.display(),
                     entries.0
@@ -173,7 +172,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     let g = |name: &str, gain: Gain| {
         format!("{name} {} visits/{} entries", gain.accepted, gain.entries)
     };
-    eprintln!(
+    crate::output::noteln!(
         "{}: {} -> {} entries ({} used); {} visits, {} candidates ({} valid), {:.1} s; gains: {}, {}, {}, {}",
         args.file.display(),
         state.start_entries,
@@ -194,13 +193,13 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
 /// The entries of the set `out` holds, when it holds one of `scheme` that verifies;
 /// `None` (it may be replaced) when it does not exist or does not hold such a set.
 fn held_entries(out: &Path, scheme: SchemeKind) -> Option<usize> {
-    let text = std::fs::read_to_string(out).ok()?;
+    let text = crate::input::read_file(out).ok()?;
     let held = sliders_search::csv::read_set(&text, Some(scheme))
         .ok()
         .and_then(|s| s.verify().ok())
         .map(|r| r.entries);
     if held.is_none() {
-        eprintln!(
+        crate::output::noteln!(
             "{}: does not hold a valid {scheme} set: it will be replaced",
             out.display()
         );

@@ -6,7 +6,6 @@
 //! malformed files with their line number, state files).
 
 use std::collections::HashMap;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -134,7 +133,7 @@ pub struct FindArgs {
     squares: Vec<String>,
     /// Index bits for every searched square (default: the mask bits; plain and
     /// fixed-shift/black: 12 rook, 9 bishop). Fewer than the mask: a record hunt.
-    #[arg(long)]
+    #[arg(long, value_parser = parse::any_u32)]
     bits: Option<u32>,
     /// A number (each square's candidates derive from seed, piece, square: results do
     /// not depend on threads or order), `tuned` (our per-piece-and-rank seeds, fewest
@@ -166,7 +165,7 @@ pub struct FindArgs {
     #[arg(long)]
     kind: Option<String>,
     /// The top-byte popcount filter threshold (0: off). Default 6 (0 for record hunts).
-    #[arg(long)]
+    #[arg(long, value_parser = parse::any_u32)]
     filter: Option<u32>,
     /// fixed-shift and black: candidates per square searched for the smallest used
     /// index range (then the set is packed), 1 to 2^62.
@@ -174,7 +173,7 @@ pub struct FindArgs {
     range_candidates: u64,
     /// offset-in-magic: the offset unit's shift, 0 to 3 (offset = (magic & 0xFFFF) <<
     /// shift). Default: the smallest the table needs.
-    #[arg(long)]
+    #[arg(long, value_parser = parse::any_u32)]
     offset_shift: Option<u32>,
     /// offset-in-magic: random magics tried at each table offset (default 48; 1 to
     /// 1048576).
@@ -257,7 +256,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             .filter(|(j, _)| j % shards == shard)
             .map(|(_, t)| t)
             .collect();
-        eprintln!("shard {shard}/{shards}: {} squares", targets.len());
+        crate::output::noteln!("shard {shard}/{shards}: {} squares", targets.len());
     }
     if format != Format::Csv && targets.len() != 128 {
         return Err(CliError::input(format!(
@@ -302,7 +301,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         }
     }
     opts.max_candidates = args.candidates;
-    opts.progress = std::io::stderr().is_terminal();
+    opts.progress = crate::output::stderr_is_terminal();
     let resume = match &args.resume {
         Some(path) if path.exists() => {
             let text = read_text(path)?;
@@ -313,6 +312,9 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         }
         _ => None,
     };
+    if let Some(path) = &args.resume {
+        crate::files::check_writable(path, "--resume")?;
+    }
     opts.state_path = args.resume.clone();
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
@@ -332,14 +334,32 @@ fn find(args: FindArgs) -> Result<(), CliError> {
                 .unwrap_or_default();
             CliError::input(format!("{where_}{e}"))
         })?;
+    // The search saves its state and goes on when a save fails (a disk that filled up);
+    // the state read back must hold every magic found, or it is not "progress saved".
+    if let Some(path) = &args.resume {
+        let saved = crate::input::read_file(path)
+            .ok()
+            .and_then(|text| SearchState::from_json(&text).ok());
+        if saved.is_none_or(|state| state.found.len() != outcome.found.len()) {
+            crate::files::remove_temporary(path);
+            return Err(CliError {
+                code: 1,
+                message: format!(
+                    "{}: the state could not be saved: it does not hold the {} magics found",
+                    path.display(),
+                    outcome.found.len()
+                ),
+            });
+        }
+    }
     let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
     let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
-    eprintln!(
+    crate::output::noteln!(
         "found {} of {} magics: {tested} candidates tested ({drawn} drawn) in their streams",
         outcome.found.len(),
         targets.len()
     );
-    eprintln!(
+    crate::output::noteln!(
         "this run: {} candidates drawn, {} tested, {:.3} s on {} threads: {:.2} M candidates/s/core",
         outcome.generated,
         outcome.tested,
@@ -350,7 +370,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     if let (Some(before), Some(after)) = (cpu_before, process_cpu_seconds()) {
         let cpu = after - before;
         if cpu >= 0.05 {
-            eprintln!(
+            crate::output::noteln!(
                 "CPU time: {cpu:.2} s: {:.2} M candidates/s per core-second of CPU",
                 outcome.generated as f64 / cpu / 1e6
             );
@@ -368,7 +388,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             seeding.name(),
             report.entries
         )];
-        eprintln!(
+        crate::output::noteln!(
             "table: {} entries ({:.1} KiB)",
             report.entries,
             report.kib()
@@ -376,7 +396,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         export::write(&set, format)
     } else {
         if format != Format::Csv {
-            eprintln!("incomplete set: writing the found magics as CSV rows");
+            crate::output::noteln!("incomplete set: writing the found magics as CSV rows");
         }
         partial_csv(scheme, &seeding, &outcome.found)
     };
@@ -457,13 +477,13 @@ fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError>
         (Some(b), Some(a)) => format!(", {:.1} s CPU", a - b),
         _ => String::new(),
     };
-    eprintln!(
+    crate::output::noteln!(
         "offset-in-magic: {} trials in {:.2} s{cpu}; offset shift {}",
         outcome.trials,
         outcome.elapsed.as_secs_f64(),
         outcome.offset_shift
     );
-    eprintln!(
+    crate::output::noteln!(
         "table: {} entries ({:.1} KiB)",
         report.entries,
         report.kib()
@@ -528,7 +548,7 @@ fn pack(path: &Path, scheme: Option<&str>, out: Option<&Path>) -> Result<(), Cli
         .set
         .verify()
         .map_err(|e| bad_set(format!("internal error: the packed set fails: {e}")))?;
-    eprintln!(
+    crate::output::noteln!(
         "{}: {} entries ({:.1} KiB) before, {} entries ({:.1} KiB) after packing",
         path.display(),
         report.entries,
@@ -701,7 +721,7 @@ fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Re
             let best = list.iter().find(|c| {
                 let works = square_magic_works(scheme, piece, square, c.magic, c.bits);
                 if !works {
-                    eprintln!(
+                    crate::output::noteln!(
                         "{}: line {}: {piece} {square}: the magic fails with {} bits; skipped",
                         files[c.file].display(),
                         c.line,
@@ -741,7 +761,7 @@ fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Re
         files.len(),
         report.entries
     )];
-    eprintln!(
+    crate::output::noteln!(
         "merged {} files: {} entries ({:.1} KiB), verified",
         files.len(),
         report.entries,

@@ -16,12 +16,12 @@ pub fn run(
 ) -> Result<(), CliError> {
     let occupied = parse::occupancy(occupancy).map_err(CliError::input)?;
     let Some((square, piece)) = square.zip(piece) else {
-        println!("{occupied}");
-        println!(
+        crate::output::sayln!("{occupied}")?;
+        crate::output::sayln!(
             "occupancy {:#018x} ({} squares)",
             occupied.0,
             occupied.len()
-        );
+        )?;
         return Ok(());
     };
     let square = parse::square(square).map_err(CliError::input)?;
@@ -37,14 +37,14 @@ pub fn run(
     if explain {
         return print_explained(id.name(), slider, square, occupied);
     }
-    print!("{}", draw(occupied, slider, square, attacks));
-    println!(
+    crate::output::say!("{}", draw(occupied, slider, square, attacks))?;
+    crate::output::sayln!(
         "{} on {square}: attacks {:#018x} ({} squares), scheme {id}",
         slider.name(),
         attacks.0,
         attacks.len()
-    );
-    println!("legend: piece letter = the slider, X = attacked blocker, x = attacked empty, o = other blocker");
+    )?;
+    crate::output::sayln!("legend: piece letter = the slider, X = attacked blocker, x = attacked empty, o = other blocker")?;
     Ok(())
 }
 
@@ -74,16 +74,16 @@ fn print_explained(
         let text = crate::explain::explain(scheme, piece, square, occupied, attacks)
             .ok_or_else(|| CliError::input(format!("scheme {scheme} has no step-by-step view")))?;
         if i > 0 {
-            println!();
+            crate::output::sayln!()?;
         }
-        print!("{text}");
+        crate::output::say!("{text}")?;
     }
     if pieces.len() == 2 {
-        println!(
+        crate::output::sayln!(
             "\nqueen on {square}: rook | bishop = {:#018x} ({} squares)",
             union.0,
             union.len()
-        );
+        )?;
     }
     Ok(())
 }

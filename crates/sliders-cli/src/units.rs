@@ -15,7 +15,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::fs::OpenOptions;
-use std::io::{BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -27,7 +27,6 @@ use sliders_movegen::{divide_parallel, perft, Board};
 
 use crate::counting::{estimate, split_moves, warn_if_beyond_reason};
 use crate::error::CliError;
-use crate::files::read_text;
 use crate::parse;
 
 /// The work-unit subcommands of `sliders perft`.
@@ -156,7 +155,7 @@ fn split(
     let positions: u128 = level.values().map(|(_, m)| m).sum();
     let units: Vec<(Board, u128)> = level.into_values().collect();
     let text = write_units(&start.to_fen(), &moves, depth, at, &units);
-    eprintln!(
+    crate::output::noteln!(
         "perft({depth}) split at ply {at}: {} units for {positions} positions",
         units.len()
     );
@@ -241,26 +240,36 @@ fn read_results(
     units: &Units,
     truncate_partial: bool,
 ) -> Result<Vec<Found>, CliError> {
-    let mut file = match OpenOptions::new()
-        .read(true)
-        .write(truncate_partial)
-        .open(path)
-    {
-        Ok(file) => file,
+    // `perft run` reads its --out back and appends to it: anything but a regular file
+    // (a pipe, /dev/stdout, /dev/full) is refused, as reading it could never end.
+    match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && truncate_partial => {
             return Ok(Vec::new())
         }
-        Err(e) => return Err(CliError::input(format!("{}: {e}", path.display()))),
+        Ok(meta) if truncate_partial && !meta.is_file() => {
+            return Err(CliError::input(format!(
+            "{}: not a regular file: --out is read back (to skip the units done) and appended to",
+            path.display()
+        )))
+        }
+        _ => {}
+    }
+    let mut file = if truncate_partial {
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(|e| CliError::input(format!("{}: cannot be read: {e}", path.display())))?
+    } else {
+        crate::input::open(path)?
     };
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
-        .map_err(|e| CliError::io(&format!("reading {}", path.display()), e))?;
+    let mut bytes = crate::input::read_bytes(&mut file, path, crate::input::MAX_WORK_FILE)?;
     let complete = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(end) => end + 1,
         None => 0,
     };
     if complete < bytes.len() {
-        eprintln!(
+        crate::output::noteln!(
             "{}: ignoring an unfinished last line ({} bytes)",
             path.display(),
             bytes.len() - complete
@@ -271,14 +280,8 @@ fn read_results(
                 .map_err(|e| CliError::io(&format!("truncating {}", path.display()), e))?;
         }
     }
-    let text = std::str::from_utf8(&bytes[..complete]).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        CliError::input(format!("{}: line {line}: not UTF-8", path.display()))
-    })?;
+    bytes.truncate(complete);
+    let text = crate::input::text_of(bytes, &path.display().to_string())?;
     let mut out = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
@@ -349,7 +352,7 @@ fn run_shard(
         .copied()
         .filter(|u| !done.contains_key(&u.id))
         .collect();
-    eprintln!(
+    crate::output::noteln!(
         "shard {shard}/{shards}: {} of {} units, {} already in {}",
         mine.len(),
         units.units.len(),
@@ -368,7 +371,7 @@ fn run_shard(
         .map_err(|e| CliError::io(&format!("opening {}", out.display()), e))?;
     let mut file = BufWriter::new(file);
     let start = Instant::now();
-    let progress = std::io::stderr().is_terminal();
+    let progress = crate::output::stderr_is_terminal();
     for (k, unit) in todo.iter().enumerate() {
         let nodes: u128 = if unit.depth == 0 {
             1
@@ -383,7 +386,7 @@ fn run_shard(
             .and_then(|()| file.flush())
             .map_err(|e| CliError::io(&format!("writing {}", out.display()), e))?;
         if progress {
-            eprint!(
+            crate::output::note!(
                 "\r{} of {} units, {:.1} s",
                 k + 1,
                 todo.len(),
@@ -392,9 +395,9 @@ fn run_shard(
         }
     }
     if progress {
-        eprintln!();
+        crate::output::noteln!();
     }
-    eprintln!(
+    crate::output::noteln!(
         "shard {shard}/{shards}: counted {} units in {:.2} s",
         todo.len(),
         start.elapsed().as_secs_f64()
@@ -414,7 +417,7 @@ fn id_list(ids: &[usize]) -> String {
 
 /// The units file, read and checked ([`parse_units`]); a problem names the file and line.
 fn read_units(path: &Path) -> Result<Units, CliError> {
-    let text = read_text(path)?;
+    let text = crate::input::read_file_limited(path, crate::input::MAX_WORK_FILE)?;
     parse_units(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
@@ -481,7 +484,7 @@ fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), C
                 ),
             })?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let written = if json_out {
         let value = json!({
             "root": units.root,
@@ -494,5 +497,5 @@ fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), C
     } else {
         writeln!(out, "Nodes searched: {total}")
     };
-    written.map_err(|e| CliError::io("writing stdout", e))
+    written.map_err(crate::output::stdout_failed)
 }

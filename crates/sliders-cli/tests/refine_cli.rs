@@ -130,12 +130,12 @@ fn bad_input_is_refused() {
         (
             BLACK,
             "--visits 1 --trials 0",
-            "'--trials <TRIALS>': expected 1 to 1048576, got 0",
+            "'--trials <TRIALS>': \"0\" is out of range 1..=1048576",
         ),
         (
             OFFSET,
             "--visits 1 --trials 4000000000",
-            "'--trials <TRIALS>': expected 1 to 1048576, got 4000000000",
+            "'--trials <TRIALS>': \"4000000000\" is out of range 1..=1048576",
         ),
         (
             BLACK,
@@ -145,7 +145,7 @@ fn bad_input_is_refused() {
         (
             BLACK,
             "--visits 1 --threads 0",
-            "'--threads <THREADS>': expected 1 to 1024, got 0",
+            "'--threads <THREADS>': \"0\" is out of range 1..=1024",
         ),
         (
             BLACK,

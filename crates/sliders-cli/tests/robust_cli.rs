@@ -74,7 +74,7 @@ fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
                 "--time",
                 "99999999999999999999h",
             ],
-            "'--time <TIME>': \"99999999999999999999h\": expected 0 to 8784h",
+            "'--time <TIME>': \"99999999999999999999h\" is out of range 0..=8784h",
         ),
         (
             vec![
@@ -97,7 +97,7 @@ fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
                 "--candidates",
                 "18446744073709551615",
             ],
-            "'--candidates <CANDIDATES>': expected 1 to 16777216",
+            "'--candidates <CANDIDATES>': \"18446744073709551615\" is out of range 1..=16777216",
         ),
         (
             vec![
@@ -110,24 +110,24 @@ fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
                 "--threads",
                 "100000",
             ],
-            "'--threads <THREADS>': expected 1 to 1024, got 100000",
+            "'--threads <THREADS>': \"100000\" is out of range 1..=1024",
         ),
         (
             vec!["find", "--scheme", "fancy", "--threads", "100000"],
-            "'--threads <THREADS>': expected 1 to 1024, got 100000",
+            "'--threads <THREADS>': \"100000\" is out of range 1..=1024",
         ),
         (
             vec!["find", "--scheme", "fancy", "--threads", "0"],
-            "expected 1 to 1024, got 0",
+            "\"0\" is out of range 1..=1024",
         ),
         (
             vec!["perft", "3", "--threads", "100000"],
-            "'--threads <THREADS>': expected 0 to 1024 (0: one per core), got 100000",
+            "'--threads <THREADS>': \"100000\" is out of range 0..=1024 (0: one per core)",
         ),
-        (vec!["perft", "25"], "expected 0 to 24 plies, got 25"),
+        (vec!["perft", "25"], "\"25\" is out of range 0..=24 plies"),
         (
             vec!["perft", "1", "--hash", "18446744073709551615"],
-            "'--hash <HASH>': expected 0 to 1048576 MB",
+            "'--hash <HASH>': \"18446744073709551615\" is out of range 0..=1048576 MB",
         ),
         (
             vec!["perft", "1", "--hash", "-1"],
@@ -135,15 +135,15 @@ fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
         ),
         (
             vec!["bench", "--lookups", "100000000000"],
-            "'--lookups <LOOKUPS>': expected 1 to 100000000",
+            "'--lookups <LOOKUPS>': \"100000000000\" is out of range 1..=100000000",
         ),
         (
             vec!["bench", "--perft", "30"],
-            "expected 0 to 8 plies, got 30",
+            "\"30\" is out of range 0..=8 plies",
         ),
         (
             vec!["find", "--scheme", "offset-in-magic", "--trials", "0"],
-            "'--trials <TRIALS>': expected 1 to 1048576",
+            "'--trials <TRIALS>': \"0\" is out of range 1..=1048576",
         ),
         (
             vec![
@@ -154,7 +154,7 @@ fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
                 "--visits",
                 "18446744073709551615",
             ],
-            "'--visits <VISITS>': expected 1 to 4611686018427387904",
+            "'--visits <VISITS>': \"18446744073709551615\" is out of range 1..=4611686018427387904",
         ),
         (
             vec![
@@ -164,11 +164,11 @@ fn numbers_out_of_range_exit_2_naming_the_option_and_range() {
                 "--candidates",
                 "4611686018427387905",
             ],
-            "'--candidates <CANDIDATES>': expected 1 to 4611686018427387904",
+            "'--candidates <CANDIDATES>': \"4611686018427387905\" is out of range 1..=4611686018427387904",
         ),
         (
             vec!["find", "--scheme", "black", "--range-candidates", "0"],
-            "'--range-candidates <RANGE_CANDIDATES>': expected 1 to 4611686018427387904",
+            "'--range-candidates <RANGE_CANDIDATES>': \"0\" is out of range 1..=4611686018427387904",
         ),
     ] {
         refused(&args, expect);

@@ -300,7 +300,7 @@ fn bad_arguments_and_files_are_named() {
     let out = sliders(&["perft", "split", "25", "--at", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("expected 0 to 24 plies, got 25"),
+        text(&out.stderr).contains("\"25\" is out of range 0..=24 plies"),
         "{}",
         text(&out.stderr)
     );
@@ -470,7 +470,7 @@ fn shard_counts_are_bounded() {
         assert_eq!(out.status.code(), Some(2), "{shard}: {}", text(&out.stderr));
         assert!(
             text(&out.stderr).contains("--shard")
-                && text(&out.stderr).contains("a shard count N of 1 to 4000001"),
+                && text(&out.stderr).contains("is out of range 1..=4000001"),
             "{}",
             text(&out.stderr)
         );

@@ -1,0 +1,660 @@
+//! Issue 39 through the binary: one way out (a closed or full stdout is exit 1 with a
+//! message, never a panic), numbers with their range, writes that fail say so and leave
+//! nothing behind, and one bounded way in (BOM, line and size limits, one
+//! classification of unreadable inputs).
+
+mod common;
+
+use std::fs::File;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use common::TempDir;
+
+const BIN: &str = env!("CARGO_BIN_EXE_sliders");
+const BLACK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
+);
+const FANCY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/magics/fancy_best_known_92864.csv"
+);
+const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .env_remove("SLIDERS_SCHEME")
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("SLURM_ARRAY_TASK_COUNT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+fn sliders(args: &[&str]) -> Output {
+    command(args).output().expect("the binary runs")
+}
+
+/// `sliders args` with `input` as its stdin.
+fn sliders_with_stdin(args: &[&str], input: &Path) -> Output {
+    command(args)
+        .stdin(File::open(input).unwrap())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Where a test points stdout.
+#[derive(Clone, Copy, Debug)]
+enum Sink {
+    /// A pipe whose reading end is closed before the command starts: every write is
+    /// EPIPE (as `| true` gives once `true` has exited).
+    Closed,
+    /// `/dev/full`: every write is ENOSPC.
+    Full,
+}
+
+/// Runs `args` (stdin from `input`, or none) with stdout at `sink`.
+fn run_into(sink: Sink, args: &[&str], input: Option<&Path>) -> Output {
+    let mut command = command(args);
+    if let Some(input) = input {
+        command.stdin(File::open(input).unwrap());
+    }
+    match sink {
+        Sink::Closed => {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            command.stdout(writer);
+        }
+        Sink::Full => {
+            let full = File::options().write(true).open("/dev/full").unwrap();
+            command.stdout(full);
+        }
+    }
+    let child = command.spawn().expect("the binary runs");
+    drop(command);
+    child.wait_with_output().unwrap()
+}
+
+/// With stdout closed and full, `args` exits 1 saying so, and never panics.
+fn exits_1_on_a_lost_stdout(args: &[&str], input: Option<&Path>) {
+    for sink in [Sink::Closed, Sink::Full] {
+        let o = run_into(sink, args, input);
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{args:?} {sink:?}: {err}");
+        assert_eq!(o.status.code(), Some(1), "{args:?} {sink:?}: {err}");
+        assert!(err.contains("writing stdout"), "{args:?} {sink:?}: {err}");
+    }
+}
+
+/// Defect 3: `show` (every mode), `prove` (SAT, `--exhaust`, `--cubes`, `--merge`) and
+/// `bench` panicked (`failed printing to stdout`, exit 101) on a closed or full stdout;
+/// every subcommand that writes to stdout is tried here.
+#[test]
+fn a_closed_or_full_stdout_is_exit_1_for_every_subcommand() {
+    let dir = TempDir::new("lost-stdout");
+    let lines = dir.file("attacks.txt");
+    std::fs::write(&lines, "rook a1 0x0\n").unwrap();
+    let fens = dir.file("fens.txt");
+    std::fs::write(&fens, format!("{STARTPOS}\n")).unwrap();
+    let epd = dir.file("suite.epd");
+    std::fs::write(&epd, format!("{STARTPOS} ;D1 20\n")).unwrap();
+    let units = dir.file("units.jsonl");
+    let results = dir.file("results.jsonl");
+    for args in [
+        vec!["perft", "split", "2", "--at", "1", "--out", &units],
+        vec!["perft", "run", &units, "--shard", "0/1", "--out", &results],
+    ] {
+        let o = sliders(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    let perftree = format!("{BIN} perft --perftree");
+    for args in [
+        &["schemes"][..],
+        &["show", "0x81"],
+        &["show", "0x81", "--square", "a1", "--piece", "rook"],
+        &[
+            "show",
+            "0x81",
+            "--square",
+            "a1",
+            "--piece",
+            "queen",
+            "--explain",
+        ],
+        &[
+            "bench",
+            "--schemes",
+            "classical",
+            "--lookups",
+            "10",
+            "--rounds",
+            "1",
+            "--first-lookup-runs",
+            "0",
+            "--perft",
+            "0",
+        ],
+        &["perft", "2"],
+        &["perft", "2", "--json"],
+        &["perft", "2", "--depths"],
+        &["perft", "2", "--stats"],
+        &["perft", "--perftree", "2", STARTPOS],
+        &["perft", "--epd", &epd],
+        &["perft", "--compare", &perftree, "2"],
+        &["perft", "split", "2", "--at", "1"],
+        &["perft", "merge", &units, &results],
+        &[
+            "find",
+            "--scheme",
+            "fancy",
+            "--seed",
+            "stockfish",
+            "--piece",
+            "bishop",
+            "--squares",
+            "b1",
+        ],
+        &["verify", BLACK],
+        &["pack", BLACK],
+        &["export", BLACK, "--format", "rust"],
+        &["merge-sets", FANCY, "--scheme", "fancy"],
+        &["prove", "bishop", "b1", "--bits", "4", "--exhaust"],
+        &["prove", "bishop", "b1", "--bits", "4", "--cubes", "2"],
+        &["prove", "bishop", "b1", "--bits", "4"],
+    ] {
+        exits_1_on_a_lost_stdout(args, None);
+    }
+    exits_1_on_a_lost_stdout(&["attacks"], Some(Path::new(&lines)));
+    exits_1_on_a_lost_stdout(&["analyze"], Some(Path::new(&fens)));
+
+    // --exhaust --merge and --cubes --merge, of two shards each.
+    for how in [&["--exhaust"][..], &["--cubes", "2"]] {
+        let mut states = Vec::new();
+        for i in 0..2 {
+            let state = dir.file(&format!("{}-{i}.json", how.len()));
+            let shard = format!("{i}/2");
+            let mut args = vec!["prove", "bishop", "d1", "--bits", "4"];
+            args.extend_from_slice(how);
+            args.extend(["--shard", &shard, "--state", &state]);
+            let o = sliders(&args);
+            assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+            states.push(state);
+        }
+        let mut args = vec!["prove", "bishop", "d1", "--bits", "4"];
+        args.extend_from_slice(how);
+        args.push("--merge");
+        args.extend(states.iter().map(String::as_str));
+        exits_1_on_a_lost_stdout(&args, None);
+    }
+}
+
+/// What a well-behaved run prints is unchanged by the writer: the last line of a proof
+/// and the divide's total.
+#[test]
+fn output_still_arrives_whole() {
+    let o = sliders(&["perft", "2"]);
+    assert!(
+        stdout(&o).ends_with("Nodes searched: 400\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = sliders(&["show", "0x81"]);
+    assert!(stdout(&o).contains("occupancy 0x0000000000000081 (2 squares)"));
+    assert_eq!(o.status.code(), Some(0));
+}
+
+/// Exit 2 and a message that contains every one of `needles`.
+fn assert_refused(o: &Output, what: &str, needles: &[&str]) {
+    let err = stderr(o);
+    assert!(!err.contains("panicked"), "{what}: {err}");
+    assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+    for needle in needles {
+        assert!(err.contains(needle), "{what}: {needle:?} not in {err}");
+    }
+}
+
+/// Defect 1: one lookup and one round printed `inf ± NaN%` (no pair of the perft input
+/// set was recorded) and the plot asked for 4 GiB and aborted.
+#[test]
+fn bench_with_one_lookup_reports_numbers_and_a_small_plot() {
+    let dir = TempDir::new("bench-one");
+    let svg = dir.file("x.svg");
+    let o = sliders(&[
+        "bench",
+        "--schemes",
+        "classical",
+        "--lookups",
+        "1",
+        "--rounds",
+        "1",
+        "--first-lookup-runs",
+        "0",
+        "--perft",
+        "0",
+        "--plot",
+        &svg,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(!text.contains("inf") && !text.contains("NaN"), "{text}");
+    let size = std::fs::metadata(&svg).unwrap().len();
+    assert!(size > 0 && size < 1 << 20, "{size} bytes");
+}
+
+/// Defect 2: `prove --time` past the bounds panicked adding durations; every number
+/// typed out of range now says its range (defect 11: not "not a whole number").
+#[test]
+fn numbers_out_of_range_say_their_range() {
+    for (args, expect) in [
+        (
+            &[
+                "prove",
+                "bishop",
+                "a1",
+                "--bits",
+                "6",
+                "--time",
+                "18446744073709551615",
+            ][..],
+            "\"18446744073709551615\" is out of range 1..=31622400 s",
+        ),
+        (
+            &[
+                "prove",
+                "bishop",
+                "a1",
+                "--bits",
+                "6",
+                "--cubes",
+                "1",
+                "--time",
+                "9223372036854775807",
+            ],
+            "is out of range 1..=31622400 s",
+        ),
+        (
+            &["prove", "bishop", "a1", "--bits", "6", "--time", "0"],
+            "\"0\" is out of range 1..=31622400 s",
+        ),
+        (
+            &["perft", "1", "--threads", "99999999999999999999999"],
+            "\"99999999999999999999999\" is out of range 0..=1024",
+        ),
+        (
+            &[
+                "perft",
+                "--epd",
+                "x.epd",
+                "--max-nodes",
+                "18446744073709551616",
+            ],
+            "\"18446744073709551616\" is out of range 0..=18446744073709551615",
+        ),
+        (
+            &["find", "--scheme", "fancy", "--bits", "99999999999"],
+            "\"99999999999\" is out of range 0..=4294967295",
+        ),
+        (
+            &[
+                "find",
+                "--scheme",
+                "fancy",
+                "--shard",
+                "0/18446744073709551616",
+            ],
+            "the shard count \"18446744073709551616\" is out of range 1..=4000001",
+        ),
+        (
+            &["bench", "--rounds", "x"],
+            "\"x\" is not a whole number (expected 0..=1000)",
+        ),
+    ] {
+        assert_refused(&sliders(args), &format!("{args:?}"), &[expect]);
+    }
+}
+
+/// Defect 4: a state that cannot be written was "progress saved".
+#[test]
+fn find_refuses_a_state_it_cannot_save() {
+    let dir = TempDir::new("find-state");
+    let out = dir.file("f.csv");
+    let o = sliders(&[
+        "find",
+        "--scheme",
+        "fancy",
+        "--resume",
+        "/nonexistent_dir/s.json",
+        "--out",
+        &out,
+        "--candidates",
+        "1000",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!err.contains("progress saved"), "{err}");
+    assert!(
+        err.contains("/nonexistent_dir/s.json: the state cannot be saved"),
+        "{err}"
+    );
+}
+
+/// A generator for `perft --compare`: a shell script in `dir`.
+fn generator(dir: &TempDir, name: &str, body: &str) -> String {
+    let path = dir.file(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    let mut perms = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&path, perms).unwrap();
+    path
+}
+
+/// Defect 5: a generator that never stops writing was read whole before parsing (7.5 GB
+/// in 20 s); it is stopped at the bound, which the message names. Defect 11: a count
+/// past 2^128 - 1 is out of range, not "not a whole number".
+#[test]
+fn compare_stops_a_generator_that_never_stops() {
+    let dir = TempDir::new("compare");
+    let endless = generator(&dir, "yes.sh", "exec yes 'e2e4 1'");
+    let o = sliders(&["perft", "--compare", &endless, "2"]);
+    assert_refused(&o, "yes", &["printed more than 16777216 bytes"]);
+    let huge = generator(
+        &dir,
+        "huge.sh",
+        "echo 'e2e4 999999999999999999999999999999999999999999'; echo; echo 1",
+    );
+    let o = sliders(&["perft", "--compare", &huge, "1"]);
+    assert_refused(&o, "huge", &["is out of range 0..="]);
+    let long = generator(
+        &dir,
+        "long.sh",
+        "head -c 100000 /dev/zero | tr '\\0' x; echo",
+    );
+    let o = sliders(&["perft", "--compare", &long, "1"]);
+    assert_refused(&o, "long", &["line 1: longer than 65536 bytes"]);
+    assert!(stderr(&o).len() < 1000, "{}", stderr(&o).len());
+}
+
+/// Defect 6: `perft run --out` is read back; a pipe (/dev/stdout into `| cat`) hung and
+/// /dev/full read without end. Anything but a regular file is refused.
+#[test]
+fn perft_run_refuses_an_out_that_is_not_a_regular_file() {
+    let dir = TempDir::new("run-out");
+    let units = dir.file("units.jsonl");
+    let o = sliders(&["perft", "split", "2", "--at", "1", "--out", &units]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for out in ["/dev/full", "/dev/stdout", "/dev/null"] {
+        let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", out]);
+        assert_refused(&o, out, &[out, "not a regular file"]);
+    }
+}
+
+/// A finished `--exhaust` state of bishop d1 with 4 bits, written to `path`.
+fn exhaust_state(path: &str, shard: Option<&str>) {
+    let mut args = vec![
+        "prove",
+        "bishop",
+        "d1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--state",
+        path,
+    ];
+    if let Some(shard) = shard {
+        args.extend(["--shard", shard]);
+    }
+    let o = sliders(&args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+}
+
+/// Defect 7: `"nodes": 2^64 - 1` in an `--exhaust` state wrapped on resume; such
+/// counters are refused as the state is read.
+#[test]
+fn a_state_counter_past_its_bound_is_refused() {
+    let dir = TempDir::new("nodes");
+    let state = dir.file("s.json");
+    exhaust_state(&state, None);
+    let text = std::fs::read_to_string(&state).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for nodes in [u64::MAX, (1 << 62) + 1] {
+        value["nodes"] = nodes.into();
+        std::fs::write(&state, value.to_string()).unwrap();
+        let o = sliders(&[
+            "prove",
+            "bishop",
+            "d1",
+            "--bits",
+            "4",
+            "--exhaust",
+            "--state",
+            &state,
+        ]);
+        assert_refused(
+            &o,
+            "nodes",
+            &[
+                &state,
+                &format!("\"nodes\": {nodes} is out of range 0..=4611686018427387904"),
+            ],
+        );
+    }
+}
+
+/// Defect 8: a directory given to `prove --state`, `prove --merge` or `perft merge`
+/// exited 1; a directory is bad input (exit 2) everywhere.
+#[test]
+fn a_directory_as_input_is_exit_2_everywhere() {
+    let dir = TempDir::new("dirs");
+    let units = dir.file("units.jsonl");
+    let o = sliders(&["perft", "split", "2", "--at", "1", "--out", &units]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let d = dir.0.to_str().unwrap();
+    for args in [
+        &[
+            "prove",
+            "bishop",
+            "d1",
+            "--bits",
+            "4",
+            "--exhaust",
+            "--state",
+            d,
+        ][..],
+        &[
+            "prove", "bishop", "d1", "--bits", "4", "--cubes", "2", "--state", d,
+        ],
+        &[
+            "prove",
+            "bishop",
+            "d1",
+            "--bits",
+            "4",
+            "--exhaust",
+            "--merge",
+            d,
+        ],
+        &[
+            "prove", "bishop", "d1", "--bits", "4", "--cubes", "2", "--merge", d,
+        ],
+        &["perft", "merge", &units, d],
+        &["perft", "merge", d, &units],
+        &["perft", "--epd", d],
+        &["verify", d],
+    ] {
+        assert_refused(&sliders(args), &format!("{args:?}"), &[d, "is a directory"]);
+    }
+}
+
+/// Defect 9: a UTF-8 byte-order mark is accepted everywhere: EPD files, prove states
+/// (`--state` and `--merge`), results files, `analyze` and `attacks` stdin.
+#[test]
+fn a_byte_order_mark_is_accepted_everywhere() {
+    let dir = TempDir::new("bom");
+    let bom = |path: &str| {
+        let text = std::fs::read(path).unwrap();
+        std::fs::write(path, [b"\xef\xbb\xbf".as_slice(), &text].concat()).unwrap();
+    };
+    let epd = dir.file("suite.epd");
+    std::fs::write(&epd, format!("\u{feff}{STARTPOS} ;D1 20 ;D2 400\n")).unwrap();
+    let o = sliders(&["perft", "--epd", &epd]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+
+    let stdin = dir.file("stdin.txt");
+    std::fs::write(&stdin, format!("\u{feff}{STARTPOS}\n")).unwrap();
+    let o = sliders_with_stdin(&["analyze"], Path::new(&stdin));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    std::fs::write(&stdin, "\u{feff}rook a1 0x0\n").unwrap();
+    let o = sliders_with_stdin(&["attacks"], Path::new(&stdin));
+    assert_eq!(stdout(&o), "0x01010101010101fe\n", "{}", stderr(&o));
+
+    let units = dir.file("units.jsonl");
+    let results = dir.file("results.jsonl");
+    for args in [
+        vec!["perft", "split", "2", "--at", "1", "--out", &units],
+        vec!["perft", "run", &units, "--shard", "0/1", "--out", &results],
+    ] {
+        assert!(sliders(&args).status.success(), "{args:?}");
+    }
+    bom(&results);
+    let o = sliders(&["perft", "merge", &units, &results]);
+    assert_eq!(stdout(&o), "Nodes searched: 400\n", "{}", stderr(&o));
+    // perft run reads its own --out back, with the mark, and skips the units done.
+    let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", &results]);
+    assert!(stderr(&o).contains("20 already in"), "{}", stderr(&o));
+
+    let state = dir.file("state.json");
+    exhaust_state(&state, None);
+    bom(&state);
+    let o = sliders(&[
+        "prove",
+        "bishop",
+        "d1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--state",
+        &state,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).ends_with("none\n"), "{}", stdout(&o));
+
+    let shards: Vec<String> = (0..2)
+        .map(|i| dir.file(&format!("shard-{i}.json")))
+        .collect();
+    for (i, shard) in shards.iter().enumerate() {
+        exhaust_state(shard, Some(&format!("{i}/2")));
+        bom(shard);
+    }
+    let mut args = vec![
+        "prove",
+        "bishop",
+        "d1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--merge",
+    ];
+    args.extend(shards.iter().map(String::as_str));
+    let o = sliders(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).ends_with("none\n"), "{}", stdout(&o));
+    // The user's files keep their mark (a merge only reads).
+    assert!(std::fs::read(&shards[0])
+        .unwrap()
+        .starts_with(b"\xef\xbb\xbf"));
+}
+
+/// Defect 10: a write that fails (here past the file size limit, as a full disk fails)
+/// left `.NAME.tmpPID` behind after a normal exit.
+#[test]
+fn a_failed_write_leaves_no_temporary_file() {
+    let dir = TempDir::new("tmpfile");
+    let out = dir.file("set.rs");
+    // SIGXFSZ ignored, so the write past `ulimit -f` fails with EFBIG instead.
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"")
+        .args([BIN, "export", BLACK, "--format", "rust", "--out", &out])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains(&out), "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// Defect 11: a 50 MB malformed line was echoed whole, and a line with no end was read
+/// without bound; `prove --merge` of a non-shard state said `(shard None)`.
+#[test]
+fn messages_stay_short_and_say_what_is_wrong() {
+    let dir = TempDir::new("messages");
+    let stdin = dir.file("long.txt");
+    // Under the line limit, malformed: the message is cut.
+    std::fs::write(&stdin, format!("rook a1 0x0\n{}\n", "x".repeat(60_000))).unwrap();
+    let o = sliders_with_stdin(&["attacks"], Path::new(&stdin));
+    assert_refused(&o, "60 kB", &["stdin: line 2", "bytes in all"]);
+    assert!(stderr(&o).len() < 1000, "{} bytes", stderr(&o).len());
+    assert_eq!(stdout(&o), "0x01010101010101fe\n");
+    // Past it, with no newline: refused without reading it all.
+    std::fs::write(&stdin, "y".repeat(1 << 20)).unwrap();
+    for args in [&["attacks"][..], &["analyze"]] {
+        let o = sliders_with_stdin(args, Path::new(&stdin));
+        assert_refused(&o, "1 MB", &["stdin: line 1: longer than 65536 bytes"]);
+        assert!(stderr(&o).len() < 1000, "{} bytes", stderr(&o).len());
+    }
+    let epd = dir.file("long.epd");
+    std::fs::write(
+        &epd,
+        format!("{STARTPOS} ;D1 20\n{}\n", "z".repeat(1 << 17)),
+    )
+    .unwrap();
+    let o = sliders(&["perft", "--epd", &epd]);
+    assert_refused(
+        &o,
+        "epd",
+        &[&format!("{epd}: line 2: longer than 65536 bytes")],
+    );
+
+    // A file with no newline at all is refused at the line limit, not read to its end.
+    for args in [
+        &["perft", "--epd", "/dev/zero"][..],
+        &["perft", "merge", "/dev/zero", "/dev/zero"],
+        &["verify", "/dev/zero"],
+    ] {
+        assert_refused(
+            &sliders(args),
+            &format!("{args:?}"),
+            &["/dev/zero: line 1: longer than 65536 bytes"],
+        );
+    }
+
+    let state = dir.file("whole.json");
+    exhaust_state(&state, None);
+    let o = sliders(&[
+        "prove",
+        "bishop",
+        "d1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--merge",
+        &state,
+    ]);
+    assert_refused(&o, "merge", &[&state, "not a shard state"]);
+    assert!(!stderr(&o).contains("None"), "{}", stderr(&o));
+}
