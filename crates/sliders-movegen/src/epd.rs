@@ -233,21 +233,23 @@ impl Epd {
     pub fn perft_counts(&self) -> Result<Vec<(u32, u128)>, EpdError> {
         let mut counts = Vec::new();
         for (i, op) in self.operations.iter().enumerate() {
-            let Some(depth) = op
-                .opcode
-                .strip_prefix('D')
-                .and_then(|d| d.parse::<u32>().ok())
-            else {
+            let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+            let Some(depth) = op.opcode.strip_prefix('D').filter(|d| digits(d)) else {
                 continue;
             };
-            let count = match op.operands.as_slice() {
-                [n] => n.parse::<u128>().ok(),
-                _ => None,
-            };
-            let count = count.ok_or_else(|| EpdError::Operation {
+            let bad = |reason: String| EpdError::Operation {
                 index: i + 1,
-                reason: format!("{}: expected one node count", op.opcode),
-            })?;
+                reason: format!("{}: {reason}", op.opcode),
+            };
+            let depth = depth
+                .parse::<u32>()
+                .map_err(|_| bad(format!("depth out of range 0..={}", u32::MAX)))?;
+            let count = match op.operands.as_slice() {
+                [n] if digits(n) => n
+                    .parse::<u128>()
+                    .map_err(|_| bad(format!("node count out of range 0..={}", u128::MAX)))?,
+                _ => return Err(bad("expected one node count".into())),
+            };
             counts.push((depth, count));
         }
         Ok(counts)

@@ -229,3 +229,26 @@ fn the_specification_examples() {
         assert_eq!(fresh.hash(), key, "from the FEN after {moves:?}");
     }
 }
+
+/// A perft depth or count too large for its type is refused with its range, not
+/// skipped or called "not a number".
+#[test]
+fn epd_perft_numbers_out_of_range_name_the_range() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    let depth = Epd::parse(&format!("{start} ;D99999999999999999999 20")).unwrap();
+    let err = depth.perft_counts().unwrap_err().to_string();
+    assert!(err.contains("depth out of range 0..=4294967295"), "{err}");
+    let count = Epd::parse(&format!(
+        "{start} ;D1 999999999999999999999999999999999999999999"
+    ))
+    .unwrap();
+    let err = count.perft_counts().unwrap_err().to_string();
+    assert!(err.contains("node count out of range"), "{err}");
+    assert_eq!(
+        Epd::parse(&format!("{start} ;D1 20"))
+            .unwrap()
+            .perft_counts()
+            .unwrap(),
+        [(1, 20)]
+    );
+}
