@@ -287,6 +287,37 @@ impl Board {
     /// use sliders_movegen::Board;
     /// assert_eq!(Board::startpos().hash(), 0x463b_9618_1691_fc9c);
     /// ```
+    ///
+    /// An engine with its own Zobrist keys hashes from the board's sets (and keeps its
+    /// key up to date itself, or recomputes it):
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, Color, Piece, Role};
+    /// // Any 793 keys: pieces (2 x 6 x 64), castling rooks by colour and file (16), en
+    /// // passant files (8), the turn.
+    /// let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    /// let keys: Vec<u64> = (0..793).map(|_| { state ^= state << 7; state ^= state >> 9; state }).collect();
+    /// let my_hash = |b: &Board| {
+    ///     let mut key = if b.turn() == Color::White { keys[792] } else { 0 };
+    ///     for (c, color) in Color::ALL.into_iter().enumerate() {
+    ///         for (r, role) in Role::ALL.into_iter().enumerate() {
+    ///             for square in b.pieces(Piece { color, role }) {
+    ///                 key ^= keys[(c * 6 + r) * 64 + square as usize];
+    ///             }
+    ///         }
+    ///     }
+    ///     for rook in b.castling_rooks() {
+    ///         key ^= keys[768 + (rook as usize % 8) + 8 * (rook as usize / 56)];
+    ///     }
+    ///     if let Some(ep) = b.ep_square() {
+    ///         key ^= keys[784 + ep.file() as usize];
+    ///     }
+    ///     key
+    /// };
+    /// let board = Board::startpos();
+    /// let after = board.after_unchecked(board.parse_uci("e2e4").unwrap());
+    /// assert_ne!(my_hash(&board), my_hash(&after));
+    /// ```
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -577,6 +608,70 @@ impl Board {
         }
         self.hash = self.key_from_scratch();
         self.update_checkers();
+    }
+
+    /// The key [`Board::hash`] will have after `mv` (legal here), computed without making
+    /// the move: for a transposition-table prefetch issued before the make. The same
+    /// number as `self.after_unchecked(mv).hash()` (checked on every move of the
+    /// python-chess fixtures); it repeats the make's key updates, so a change to one is
+    /// a change to both.
+    ///
+    /// ```
+    /// use sliders_movegen::Board;
+    /// let board = Board::startpos();
+    /// for mv in board.legal_moves() {
+    ///     assert_eq!(board.hash_after(mv), board.after_unchecked(mv).hash());
+    /// }
+    /// ```
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let us = self.turn;
+        let them = us.other();
+        let (from, to) = (mv.from(), mv.to());
+        let piece = zobrist::piece;
+        let mut key = self.hash ^ self.en_passant_key() ^ zobrist::WHITE_TO_MOVE;
+        let mut castling = self.castling_rooks().0;
+        match mv.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = castling_squares(from, to);
+                key ^= piece(us, Role::King, from)
+                    ^ piece(us, Role::Rook, to)
+                    ^ piece(us, Role::King, king_to)
+                    ^ piece(us, Role::Rook, rook_to);
+                castling &= !back_rank(us).0;
+            }
+            kind => {
+                if let Some(victim) = self.captured_on(them, to) {
+                    key ^= piece(them, victim, to);
+                }
+                let role = self.role_at(from).unwrap_or(Role::Pawn);
+                key ^= piece(us, role, from);
+                match kind {
+                    MoveKind::Promotion(promo) => key ^= piece(us, promo, to),
+                    MoveKind::EnPassant => {
+                        key ^=
+                            piece(us, Role::Pawn, to) ^ piece(them, Role::Pawn, sq(to as u32 ^ 8));
+                    }
+                    _ => {
+                        key ^= piece(us, role, to);
+                        if role == Role::Pawn && (from as u8).abs_diff(to as u8) == 16 {
+                            // The other side's pawns do not move: who may take is known now.
+                            let ep = sq((from as u32 + to as u32) / 2);
+                            if !self.en_passant_capturers(them, ep).is_empty() {
+                                key ^= zobrist::en_passant(ep.file());
+                            }
+                        } else if role == Role::King {
+                            castling &= !back_rank(us).0;
+                        }
+                    }
+                }
+                castling &= !(Bitboard::square(from) | Bitboard::square(to)).0;
+            }
+        }
+        let lost = self.castling_rooks().0 & !castling;
+        if lost != 0 {
+            key ^= castling_key(lost, self.colors[0].0, self.roles[Role::King as usize].0);
+        }
+        key
     }
 
     /// The pawns of `color` that attack `ep` (which may or may not take there legally).

@@ -56,12 +56,15 @@
 //!   Shredder-FEN and X-FEN castling; [`FenError`] names the field), EPD ([`Epd`]), a
 //!   [`BoardBuilder`] with typed errors ([`SetupError`]) and a lax mode, and the Chess960
 //!   start positions by Scharnagl number ([`Board::chess960`]).
-//! - Legal moves without make-and-test into a [`MoveList`] that sorts, retains and
-//!   iterates in place ([`Board::legal_moves`], [`Board::captures`],
-//!   [`Board::quiet_moves`]), through a [`MoveFilter`] (origins, destinations, roles,
-//!   captures or quiets), or one at a time to a callback that may stop
+//! - Legal moves without make-and-test into a [`MoveList`] on the stack (no heap, no
+//!   zero-fill) that sorts, retains and iterates in place ([`Board::legal_moves`],
+//!   [`Board::captures`], [`Board::captures_and_promotions`], [`Board::quiet_moves`]),
+//!   through a [`MoveFilter`] (origins, destinations, roles, captures, quiet promotions,
+//!   quiets), or one at a time to a callback that may stop
 //!   ([`Board::visit_legal_moves`]). [`Board::is_legal`] for any 16-bit move value;
-//!   [`Board::checkers`], [`Board::pinned`], [`Board::attackers_to`].
+//!   [`Board::gives_check`]; [`Board::checkers`] and [`Board::is_check`] (kept by every
+//!   move), [`Board::pinned`], [`Board::attackers_to`]; [`Board::role_at`] and
+//!   [`Board::captured`] in one load (a mailbox).
 //! - Static exchange evaluation ([`Board::see`], [`Board::see_ge`]), exact over every
 //!   capture order.
 //! - Game status ([`Board::outcome`], [`Outcome`]) and repetitions ([`Game`]).
@@ -71,9 +74,15 @@
 //!   version ([`perft_parallel`], [`divide_parallel`]) and a hashed one
 //!   ([`perft_hashed`]).
 //!
-//! Slider attacks come from any [`schemes::Scheme`]: every method has a `_with` form
-//! taking one, and the plain form runs with the best scheme for this CPU, chosen once
-//! per call. `examples/engine.rs` is a small UCI engine built on this API alone.
+//! The plain methods look up slider attacks with [`DefaultScheme`] (black magics: fast
+//! on every CPU, no dispatch, inlined). The methods that look up attacks have a `_with`
+//! form taking any [`schemes::Scheme`] ([`Board::legal_moves_with`],
+//! [`Board::legal_moves_filtered_with`], [`Board::visit_legal_moves_with`],
+//! [`Board::count_moves_with`], [`Board::checkers_with`], [`Board::pinned_with`],
+//! [`Board::attackers_to_with`]); [`schemes::dispatch`] runs a whole search generic over
+//! the scheme with the best one for this CPU, chosen once (perft does). Making a move
+//! needs no slider lookup. `examples/engine.rs` is a small UCI engine built on this API
+//! alone.
 //!
 //! Cargo features, all off by default: `parallel`, threads for the parallel perft,
 //! through rayon (without it the parallel entry points keep their signatures and count
@@ -115,6 +124,7 @@ pub use epd::{Epd, EpdError, Operation};
 pub use fen::{FenError, FenField};
 pub use filter::MoveFilter;
 pub use game::Game;
+pub use lookups::DefaultScheme;
 pub use move_list::{MoveList, MoveListIntoIter, MAX_MOVES};
 pub use moves::{Move, MoveKind, Uci, UciError};
 pub use perft::{

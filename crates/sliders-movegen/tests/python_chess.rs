@@ -101,6 +101,11 @@ fn check_position(game: &Game, fields: &[&str], moves: &[Vec<&str>], where_: &st
         );
         assert_eq!(board.parse_san(san), Ok(*mv), "{where_}: reading {san}");
         let next = board.after_unchecked(*mv);
+        assert_eq!(
+            board.hash_after(*mv),
+            next.hash(),
+            "{where_}: hash_after({uci})"
+        );
         assert_eq!(next.to_fen(), after, "{where_}: FEN after {uci}");
         let fresh = Board::from_fen(after).unwrap();
         assert_eq!(
