@@ -19,10 +19,8 @@ pub fn read_text(path: &Path) -> Result<String, CliError> {
 /// Writes to a file (atomically: temp file, then rename) or to stdout.
 pub fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
     match out {
-        Some(path) => sliders_search::write_atomic(path, text.as_bytes()).map_err(|e| {
-            remove_temporary(path);
-            CliError::io(&path.display().to_string(), e)
-        }),
+        Some(path) => sliders_search::write_atomic(path, text.as_bytes())
+            .map_err(|e| CliError::io(&path.display().to_string(), e)),
         None => {
             use std::io::Write;
             let mut stdout = crate::output::stdout();
@@ -31,22 +29,6 @@ pub fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
                 .and_then(|()| stdout.flush())
                 .map_err(crate::output::stdout_failed)
         }
-    }
-}
-
-/// Removes this process's temporary file of `path` (`.<name>.tmp<pid>`, as
-/// [`sliders_search::write_atomic`] names it) after a write of it failed (a full disk):
-/// the helper removes it only when the rename fails, and a normal exit must leave no
-/// temporary file behind. Called for every write that failed, the CLI's own and the
-/// prove states the search writes.
-pub fn remove_temporary(path: &Path) {
-    if let Some(name) = path.file_name() {
-        let tmp = path.with_file_name(format!(
-            ".{}.tmp{}",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        let _ = std::fs::remove_file(tmp);
     }
 }
 

@@ -234,15 +234,10 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     prove::check_question(&question).map_err(fail)?;
     stop_on_signals()?;
     if args.exhaust || args.cubes.is_some() {
-        let result = match args.cubes {
+        return match args.cubes {
             Some(bits) => cubes(&question, collisions, bits, &args),
             None => exhaust(&question, &args),
         };
-        // A state write that failed (a full disk) leaves no temporary file behind.
-        if let (Err(_), Some(state)) = (&result, &args.state) {
-            crate::files::remove_temporary(state);
-        }
-        return result;
     }
     let options = Options {
         collisions,

@@ -341,7 +341,6 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             .ok()
             .and_then(|text| SearchState::from_json(&text).ok());
         if saved.is_none_or(|state| state.found.len() != outcome.found.len()) {
-            crate::files::remove_temporary(path);
             return Err(CliError {
                 code: 1,
                 message: format!(

@@ -95,6 +95,20 @@ const ROLE_BY_CODE: [Option<Role>; 16] = {
     t
 };
 
+/// Each square's bit in [`Board::castling`] (none off the back ranks).
+const CASTLING_BIT: [u16; 64] = {
+    let mut t = [0u16; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = pack_castling(1u64 << i);
+        i += 1;
+    }
+    t
+};
+
+/// A colour's bits in [`Board::castling`], by [`Color`].
+const OUR_CASTLING: [u16; 2] = [0x00ff, 0xff00];
+
 /// Castling rooks as [`Board::castling`] keeps them, from a set on the back ranks.
 #[inline(always)]
 pub(crate) const fn pack_castling(rooks: u64) -> u16 {
@@ -253,11 +267,13 @@ impl Board {
     /// assert_eq!(board.captured(board.parse_uci("e4e5").unwrap()), None);
     /// ```
     #[inline]
+    #[inline(always)]
     pub fn captured(&self, mv: Move) -> Option<Role> {
-        match mv.kind() {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle => None,
-            _ => self.captured_on(self.turn.other(), mv.to()),
+        // An enemy piece on the destination first (castling's destination is our rook):
+        // one test answers the quiet moves, most of what a move orderer asks about.
+        match self.captured_on(self.turn.other(), mv.to()) {
+            None if mv.kind() == MoveKind::EnPassant => Some(Role::Pawn),
+            victim => victim,
         }
     }
 
@@ -502,14 +518,17 @@ impl Board {
         let us = self.turn;
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
-        // The parts of the key that are not per piece: out with the old, in with the new
-        // at the end. Castling rights only go; the key of those that went is taken out
-        // at the end, placed as they were before the move.
+        // The parts of the key that are not per piece: out with the old turn and en
+        // passant file (a new one goes in with a double push). Castling rights only go;
+        // the key of those that went is taken out at the end, placed as they were
+        // before the move.
         if HASH {
             self.hash ^= self.en_passant_key() ^ zobrist::WHITE_TO_MOVE;
         }
-        let castling_before = self.castling_rooks().0;
-        let mut castling = castling_before;
+        let castling_before = self.castling;
+        // The rights this move takes away, packed as `castling` is: those of the squares
+        // it leaves or lands on, and all of ours when the king moves.
+        let mut lost = CASTLING_BIT[from as usize] | CASTLING_BIT[to as usize];
         let (white_before, kings_before) = (self.colors[0].0, self.roles[Role::King as usize].0);
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
@@ -521,7 +540,7 @@ impl Board {
                 self.remove::<HASH>(us, Role::Rook, to);
                 self.add::<HASH>(us, Role::King, king_to);
                 self.add::<HASH>(us, Role::Rook, rook_to);
-                castling &= !back_rank(us).0;
+                lost = OUR_CASTLING[us as usize];
             }
             kind => {
                 if let Some(victim) = self.captured_on(them, to) {
@@ -548,27 +567,29 @@ impl Board {
                                 let ep = sq((from as u32 + to as u32) / 2);
                                 if !self.en_passant_capturers(them, ep).is_empty() {
                                     self.ep = Some(ep);
+                                    // Set only where a pawn may take: Polyglot's rule.
+                                    if HASH {
+                                        self.hash ^= zobrist::en_passant(ep.file());
+                                    }
                                 }
                             }
                         } else if role == Role::King {
-                            castling &= !back_rank(us).0;
+                            lost |= OUR_CASTLING[us as usize];
                         }
                     }
                 }
-                castling &= !(Bitboard::square(from) | Bitboard::square(to)).0;
             }
         }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
-        self.castling = pack_castling(castling);
+        self.castling = castling_before & !lost;
         if HASH {
-            let lost = castling_before & !castling;
+            let lost = castling_before & lost;
             if lost != 0 {
-                self.hash ^= castling_key(lost, white_before, kings_before);
+                self.hash ^= castling_key(unpack_castling(lost), white_before, kings_before);
             }
-            self.hash ^= self.en_passant_key();
         }
         self.update_checkers();
     }

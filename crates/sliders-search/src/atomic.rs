@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 /// Writes `bytes` to `path` atomically: a temporary file beside it (`.NAME.tmpPID`),
 /// synced, then renamed over it, and the directory synced, so a reader (or a resumed
 /// search) sees the old file or the new one, never a half-written one, and the rename
-/// survives a crash. Temporary files that killed writers left beside `path` (their
-/// process no longer runs) are removed first.
+/// survives a crash. A write that fails removes its temporary file; those that killed
+/// writers left beside `path` (their process no longer runs) are removed first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let name = path
         .file_name()
@@ -16,14 +16,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .unwrap_or_else(|| "out".into());
     remove_stale_temporaries(path, &name);
     let tmp = temporary(path, &name, std::process::id());
-    {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-    }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
+    let written = std::fs::File::create(&tmp)
+        .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    // A write that failed (a full disk, a rename refused) leaves nothing behind.
+    if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-    })?;
+        return Err(e);
+    }
     sync_directory(path);
     Ok(())
 }
