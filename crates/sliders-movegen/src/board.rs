@@ -266,7 +266,6 @@ impl Board {
     /// assert_eq!(board.captured(board.parse_uci("e4d5").unwrap()), Some(Role::Pawn));
     /// assert_eq!(board.captured(board.parse_uci("e4e5").unwrap()), None);
     /// ```
-    #[inline]
     #[inline(always)]
     pub fn captured(&self, mv: Move) -> Option<Role> {
         // An enemy piece on the destination first (castling's destination is our rook):
