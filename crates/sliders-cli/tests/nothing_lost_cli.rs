@@ -658,3 +658,24 @@ fn messages_stay_short_and_say_what_is_wrong() {
     assert_refused(&o, "merge", &[&state, "not a shard state"]);
     assert!(!stderr(&o).contains("None"), "{}", stderr(&o));
 }
+
+/// The searches' progress lines went through `eprintln!`, which panics on a closed
+/// stderr: a long `prove --exhaust` or `--cubes` died of it after its work. A lost
+/// progress line is now only lost.
+#[test]
+fn a_closed_stderr_loses_progress_lines_not_the_search() {
+    for mode in [&["--exhaust"][..], &["--cubes", "2"][..]] {
+        let mut args = vec!["prove", "bishop", "d1", "--bits", "4"];
+        args.extend_from_slice(mode);
+        let mut command = command(&args);
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        command.stderr(writer);
+        let child = command.spawn().expect("the binary runs");
+        drop(command);
+        let o = child.wait_with_output().unwrap();
+        assert_ne!(o.status.code(), Some(101), "{args:?}: a panic");
+        assert!(o.status.code().is_some(), "{args:?}: ended by a signal");
+        assert!(stdout(&o).contains("none"), "{args:?}: {}", stdout(&o));
+    }
+}

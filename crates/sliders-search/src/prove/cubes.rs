@@ -284,13 +284,13 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
             return Err(e);
         }
         if options.progress {
-            eprintln!(
+            super::progress(format_args!(
                 "cubes: {} of {}, {} proof bytes, {:.0} s",
                 state.done,
                 range.len(),
                 state.proof_bytes,
                 start.elapsed().as_secs_f64()
-            );
+            ));
         }
         if stopped {
             break;

@@ -816,13 +816,13 @@ pub fn exhaust(
             super::state::write(path, &state)?;
         }
         if options.progress {
-            eprintln!(
+            super::progress(format_args!(
                 "exhaust: {} of {} cubes, {} nodes, {:.0} s",
                 state.done,
                 cubes.len(),
                 state.nodes,
                 start.elapsed().as_secs_f64()
-            );
+            ));
         }
     }
     let answer = match found {

@@ -162,6 +162,13 @@ impl std::fmt::Display for ProveError {
 
 impl std::error::Error for ProveError {}
 
+/// Writes a progress line to stderr. A stderr that cannot be written (closed, full)
+/// loses the line and nothing else: progress is a courtesy, and `eprintln!` would panic.
+pub(crate) fn progress(line: std::fmt::Arguments) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// Checks that `question` can be asked: 1 to (mask bits) index bits.
 pub fn check_question(question: &Question) -> Result<(), ProveError> {
     let mask_bits = question.piece.mask(question.square).len() as u32;

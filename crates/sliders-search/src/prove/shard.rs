@@ -14,7 +14,10 @@ pub type Shard = (usize, usize);
 /// The cubes of shard `(i, n)`: the `i`-th of `n` runs of nearly equal length that
 /// together cover `0..cubes` once.
 pub fn range(cubes: usize, (i, n): Shard) -> Range<usize> {
-    i * cubes / n..(i + 1) * cubes / n
+    // In 128 bits: a shard read from a file may say anything, and `i * cubes` must not
+    // overflow before `cubes_of` refuses it.
+    let at = |k: usize| (k as u128 * cubes as u128 / n.max(1) as u128) as usize;
+    at(i)..at(i.saturating_add(1))
 }
 
 /// `I/N`, as a state file keeps it.
