@@ -42,6 +42,8 @@ impl Serialize for Board {
 impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        Board::from_fen(&text).map_err(D::Error::custom)
+        // Laxly: any board this crate holds serializes, a laxly read one included, and
+        // must read back.
+        Board::from_fen_lax(&text).map_err(D::Error::custom)
     }
 }

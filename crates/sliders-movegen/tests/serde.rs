@@ -53,3 +53,13 @@ fn bad_input_is_an_error_naming_it() {
     let err = serde_json::from_str::<Square>("\"i1\"").unwrap_err();
     assert!(err.to_string().contains("i1"), "{err}");
 }
+
+/// A board read laxly (nine pawns: no game reaches it) serializes and reads back.
+#[test]
+fn lax_boards_round_trip_too() {
+    let fen = "7k/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1";
+    assert!(Board::from_fen(fen).is_err());
+    let board = Board::from_fen_lax(fen).unwrap();
+    let json = serde_json::to_string(&board).unwrap();
+    assert_eq!(serde_json::from_str::<Board>(&json).unwrap(), board);
+}
