@@ -5,8 +5,9 @@
 //! `engine-loop [--rounds N] [--smoke]`: `--rounds` (default 7) timed rounds, each
 //! running every crate once per workload in a rotating order; `--smoke` a run on
 //! smaller inputs (seconds); `--only sliders|cozy|shakmaty` runs one crate's workloads
-//! `--rounds` times and prints their times (for a profiler). Exit 1 when the crates
-//! disagree on a tree, 2 on a bad argument.
+//! `--rounds` times and prints their times (for a profiler), `--workload perft|quiescence|search`
+//! with it only that workload. Exit 1 when the crates disagree on a tree, 2 on a bad
+//! argument.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,6 +19,7 @@ fn main() -> ExitCode {
     let mut rounds = 7usize;
     let mut scale = 1usize;
     let mut only = None;
+    let mut workloads = Workload::ALL.to_vec();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -32,13 +34,19 @@ fn main() -> ExitCode {
                 Some("shakmaty") => only = Some(Crate::Shakmaty),
                 _ => return usage("--only takes sliders, cozy or shakmaty"),
             },
+            "--workload" => match args.next().as_deref() {
+                Some("perft") => workloads = vec![Workload::Perft],
+                Some("quiescence") => workloads = vec![Workload::Quiescence],
+                Some("search") => workloads = vec![Workload::Search],
+                _ => return usage("--workload takes perft, quiescence or search"),
+            },
             other => return usage(&format!("unknown argument {other:?}")),
         }
     }
     println!("{}", sliders_bench::build_line());
     let inputs = Inputs::standard(scale);
     if let Some(krate) = only {
-        for workload in Workload::ALL {
+        for &workload in &workloads {
             let start = Instant::now();
             for _ in 0..rounds {
                 std::hint::black_box(run(krate, workload, &inputs));
@@ -54,7 +62,7 @@ fn main() -> ExitCode {
     }
     // The trees first: every crate must visit the same nodes, checks and scores.
     let mut tallies: Vec<(Workload, Tally)> = Vec::new();
-    for workload in Workload::ALL {
+    for &workload in &workloads {
         let reference = run(Crate::Cozy, workload, &inputs);
         for krate in Crate::ALL {
             let t = run(krate, workload, &inputs);
@@ -108,6 +116,6 @@ fn main() -> ExitCode {
 }
 
 fn usage(message: &str) -> ExitCode {
-    eprintln!("engine-loop: {message}; usage: engine-loop [--rounds N] [--smoke] [--only CRATE]");
+    eprintln!("engine-loop: {message}; usage: engine-loop [--rounds N] [--smoke] [--only CRATE] [--workload NAME]");
     ExitCode::from(2)
 }
