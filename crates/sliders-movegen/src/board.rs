@@ -243,18 +243,29 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn role_at(&self, square: Square) -> Option<Role> {
+        ROLE_BY_CODE[self.code_at(square) as usize]
+    }
+
+    /// The mailbox's code on `square`: 0 empty, else the role's value plus one.
+    #[inline(always)]
+    fn code_at(&self, square: Square) -> u8 {
         let s = square as usize;
-        ROLE_BY_CODE[(self.mailbox[s >> 1] >> ((s & 1) * 4)) as usize & 15]
+        (self.mailbox[s >> 1] >> ((s & 1) * 4)) & 15
+    }
+
+    /// Writes a code ([`Board::code_at`], below 16) on `square` in the mailbox.
+    #[inline(always)]
+    fn set_code(&mut self, square: Square, code: u8) {
+        let s = square as usize;
+        let shift = (s & 1) * 4;
+        let byte = &mut self.mailbox[s >> 1];
+        *byte = (*byte & !(15 << shift)) | (code & 15) << shift;
     }
 
     /// Writes `role` (or nothing) on `square` in the mailbox.
     #[inline(always)]
     fn set_mailbox(&mut self, square: Square, role: Option<Role>) {
-        let s = square as usize;
-        let shift = (s & 1) * 4;
-        let code = role.map_or(0, |r| r as u8 + 1);
-        let byte = &mut self.mailbox[s >> 1];
-        *byte = (*byte & !(15 << shift)) | code << shift;
+        self.set_code(square, role.map_or(0, |r| r as u8 + 1));
     }
 
     /// The role a move captures: the piece on its destination, a pawn for en passant,
@@ -271,7 +282,7 @@ impl Board {
         // An enemy piece on the destination first (castling's destination is our rook):
         // one test answers the quiet moves, most of what a move orderer asks about.
         match self.captured_on(self.turn.other(), mv.to()) {
-            None if mv.kind() == MoveKind::EnPassant => Some(Role::Pawn),
+            None if mv.is_en_passant() => Some(Role::Pawn),
             victim => victim,
         }
     }
@@ -403,28 +414,29 @@ impl Board {
         self.set_mailbox(square, Some(piece.role));
     }
 
-    /// Toggles a piece on a square in the bitboards and in the key (not the mailbox).
+    /// Toggles a piece (its role as an index, `Role as u8`) on a square in the bitboards
+    /// and in the key (not the mailbox).
     #[inline(always)]
-    fn toggle<const HASH: bool>(&mut self, color: Color, role: Role, square: Square) {
+    fn toggle<const HASH: bool>(&mut self, color: Color, role: u8, square: Square) {
         let b = Bitboard::square(square);
         self.roles[role as usize] ^= b;
         self.colors[color as usize] ^= b;
         if HASH {
-            self.hash ^= zobrist::piece(color, role, square);
+            self.hash ^= zobrist::piece_code(color, role, square);
         }
     }
 
     /// Takes the piece on `square` off the board.
     #[inline(always)]
     fn remove<const HASH: bool>(&mut self, color: Color, role: Role, square: Square) {
-        self.toggle::<HASH>(color, role, square);
+        self.toggle::<HASH>(color, role as u8, square);
         self.set_mailbox(square, None);
     }
 
     /// Puts a piece on the empty `square`.
     #[inline(always)]
     fn add<const HASH: bool>(&mut self, color: Color, role: Role, square: Square) {
-        self.toggle::<HASH>(color, role, square);
+        self.toggle::<HASH>(color, role as u8, square);
         self.set_mailbox(square, Some(role));
     }
 
@@ -511,26 +523,96 @@ impl Board {
         b
     }
 
-    /// Makes a move; keeps the key up to date when `HASH`.
+    /// Makes a move; keeps the key up to date when `HASH`. Works from the move's raw
+    /// kind and the mailbox's role codes (no [`MoveKind`] or `Option<Role>` in between),
+    /// with the rare kinds (castling, promotion, en passant) out of line.
     #[inline(always)]
     fn make<const HASH: bool>(&mut self, mv: Move) {
         let us = self.turn;
         let them = us.other();
-        let (from, to) = (mv.from(), mv.to());
-        // The parts of the key that are not per piece: out with the old turn and en
-        // passant file (a new one goes in with a double push). Castling rights only go;
-        // the key of those that went is taken out at the end, placed as they were
-        // before the move.
-        if HASH {
-            self.hash ^= self.en_passant_key() ^ zobrist::WHITE_TO_MOVE;
-        }
-        let castling_before = self.castling;
+        let raw = mv.to_u16();
+        let (from, to) = (sq(raw as u32 & 63), sq((raw as u32 >> 6) & 63));
+        let kind = raw >> 12;
+        // The moving role from the mailbox (a pawn where it is empty, which no legal
+        // move meets: the board stays consistent in its sets, never unsafe).
+        let role = self.code_at(from).saturating_sub(1);
         // The rights this move takes away, packed as `castling` is: those of the squares
-        // it leaves or lands on, and all of ours when the king moves.
+        // it leaves or lands on, and all of ours when the king moves (castling too).
         let mut lost = CASTLING_BIT[from as usize] | CASTLING_BIT[to as usize];
-        let (white_before, kings_before) = (self.colors[0].0, self.roles[Role::King as usize].0);
+        if role == Role::King as u8 {
+            lost |= OUR_CASTLING[us as usize];
+        }
+        let lost = self.castling & lost;
+        if HASH {
+            // Out with the old turn and en passant file (a new one goes in with a double
+            // push) and the rights that go, keyed as they stood before the move.
+            self.hash ^= self.en_passant_key() ^ zobrist::WHITE_TO_MOVE;
+            if lost != 0 {
+                self.hash ^= castling_key(
+                    unpack_castling(lost),
+                    self.colors[0].0,
+                    self.roles[Role::King as usize].0,
+                );
+            }
+        }
+        self.castling ^= lost;
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = them;
+        if kind == 0 {
+            let victim = if self.colors[them as usize].contains(to) {
+                self.code_at(to)
+            } else {
+                0
+            };
+            if victim != 0 {
+                self.toggle::<HASH>(them, victim - 1, to);
+                self.halfmove = 0;
+            }
+            let path = Bitboard::square(from) | Bitboard::square(to);
+            self.roles[role as usize] ^= path;
+            self.colors[us as usize] ^= path;
+            if HASH {
+                self.hash ^=
+                    zobrist::piece_code(us, role, from) ^ zobrist::piece_code(us, role, to);
+            }
+            self.set_code(to, role + 1);
+            self.set_code(from, 0);
+            if role == Role::Pawn as u8 {
+                self.halfmove = 0;
+                if (from as u8).abs_diff(to as u8) == 16 {
+                    self.double_push::<HASH>(them, from, to);
+                }
+            }
+        } else {
+            self.make_special::<HASH>(mv);
+        }
+        self.update_checkers();
+    }
+
+    /// Sets the en passant square after a double push, where a pawn of `them` may take
+    /// (Polyglot's rule, which the key follows).
+    #[inline(always)]
+    fn double_push<const HASH: bool>(&mut self, them: Color, from: Square, to: Square) {
+        let ep = sq((from as u32 + to as u32) / 2);
+        if !self.en_passant_capturers(them, ep).is_empty() {
+            self.ep = Some(ep);
+            if HASH {
+                self.hash ^= zobrist::en_passant(ep.file());
+            }
+        }
+    }
+
+    /// The pieces of castling, a promotion or an en passant capture (the turn, clocks
+    /// and rights are done by [`Board::make`]); out of line, as they are rare.
+    #[inline(never)]
+    fn make_special<const HASH: bool>(&mut self, mv: Move) {
+        let them = self.turn;
+        let us = them.other();
+        let (from, to) = (mv.from(), mv.to());
         match mv.kind() {
             MoveKind::Castle => {
                 // `to` is the rook's square: king takes rook.
@@ -539,58 +621,23 @@ impl Board {
                 self.remove::<HASH>(us, Role::Rook, to);
                 self.add::<HASH>(us, Role::King, king_to);
                 self.add::<HASH>(us, Role::Rook, rook_to);
-                lost = OUR_CASTLING[us as usize];
             }
-            kind => {
+            MoveKind::Promotion(promo) => {
                 if let Some(victim) = self.captured_on(them, to) {
-                    self.toggle::<HASH>(them, victim, to);
-                    self.halfmove = 0;
+                    self.toggle::<HASH>(them, victim as u8, to);
                 }
-                let role = self.role_at(from).unwrap_or(Role::Pawn);
-                self.remove::<HASH>(us, role, from);
-                match kind {
-                    MoveKind::Promotion(promo) => {
-                        self.add::<HASH>(us, promo, to);
-                        self.halfmove = 0;
-                    }
-                    MoveKind::EnPassant => {
-                        self.add::<HASH>(us, Role::Pawn, to);
-                        self.remove::<HASH>(them, Role::Pawn, sq(to as u32 ^ 8));
-                        self.halfmove = 0;
-                    }
-                    _ => {
-                        self.add::<HASH>(us, role, to);
-                        if role == Role::Pawn {
-                            self.halfmove = 0;
-                            if (from as u8).abs_diff(to as u8) == 16 {
-                                let ep = sq((from as u32 + to as u32) / 2);
-                                if !self.en_passant_capturers(them, ep).is_empty() {
-                                    self.ep = Some(ep);
-                                    // Set only where a pawn may take: Polyglot's rule.
-                                    if HASH {
-                                        self.hash ^= zobrist::en_passant(ep.file());
-                                    }
-                                }
-                            }
-                        } else if role == Role::King {
-                            lost |= OUR_CASTLING[us as usize];
-                        }
-                    }
-                }
+                self.remove::<HASH>(us, Role::Pawn, from);
+                self.add::<HASH>(us, promo, to);
+                self.halfmove = 0;
+            }
+            // A kind-0 move never comes here ([`Board::make`] plays it).
+            MoveKind::EnPassant | MoveKind::Normal => {
+                self.remove::<HASH>(us, Role::Pawn, from);
+                self.add::<HASH>(us, Role::Pawn, to);
+                self.remove::<HASH>(them, Role::Pawn, sq(to as u32 ^ 8));
+                self.halfmove = 0;
             }
         }
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.turn = them;
-        self.castling = castling_before & !lost;
-        if HASH {
-            let lost = castling_before & lost;
-            if lost != 0 {
-                self.hash ^= castling_key(unpack_castling(lost), white_before, kings_before);
-            }
-        }
-        self.update_checkers();
     }
 
     /// Finds the pieces giving check to the side to move, from its king and without a

@@ -42,6 +42,18 @@ const KIND_CASTLE: u16 = 2;
 // 3..=6: promotion to knight, bishop, rook, queen.
 const KIND_PROMO_BASE: u16 = 2;
 
+/// [`Move::kind`] by the kind bits: one load, not a branch per kind.
+const KIND_BY_CODE: [MoveKind; 16] = {
+    let mut t = [MoveKind::Promotion(Role::Queen); 16];
+    t[KIND_NORMAL as usize] = MoveKind::Normal;
+    t[KIND_EP as usize] = MoveKind::EnPassant;
+    t[KIND_CASTLE as usize] = MoveKind::Castle;
+    t[(KIND_PROMO_BASE + Role::Knight as u16) as usize] = MoveKind::Promotion(Role::Knight);
+    t[(KIND_PROMO_BASE + Role::Bishop as u16) as usize] = MoveKind::Promotion(Role::Bishop);
+    t[(KIND_PROMO_BASE + Role::Rook as u16) as usize] = MoveKind::Promotion(Role::Rook);
+    t
+};
+
 impl Move {
     /// The null move (a1 to a1, never legal): what UCI writes `0000`, and a placeholder
     /// for "no move" in a move stack or a transposition table. Its text is `0000`.
@@ -122,15 +134,22 @@ impl Move {
     /// them.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        match self.0 >> 12 {
-            KIND_NORMAL => MoveKind::Normal,
-            KIND_EP => MoveKind::EnPassant,
-            KIND_CASTLE => MoveKind::Castle,
-            3 => MoveKind::Promotion(Role::Knight),
-            4 => MoveKind::Promotion(Role::Bishop),
-            5 => MoveKind::Promotion(Role::Rook),
-            _ => MoveKind::Promotion(Role::Queen),
-        }
+        KIND_BY_CODE[(self.0 >> 12) as usize]
+    }
+
+    /// Whether this is an en passant capture (the kind's one test, without
+    /// [`Move::kind`]'s decoding).
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, MoveKind};
+    /// let board = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    /// let mv = board.parse_uci("e5d6").unwrap();
+    /// assert!(mv.is_en_passant() && mv.kind() == MoveKind::EnPassant);
+    /// assert!(!board.parse_uci("e5e6").unwrap().is_en_passant());
+    /// ```
+    #[inline(always)]
+    pub fn is_en_passant(self) -> bool {
+        self.0 >> 12 == KIND_EP
     }
 
     /// The king's destination when this is castling (the g- or c-file square).

@@ -9,6 +9,12 @@ use crate::polyglot_keys::RANDOM64;
 /// The key of a piece of `color` and `role` on `square`.
 #[inline(always)]
 pub(crate) fn piece(color: Color, role: Role, square: Square) -> u64 {
+    piece_code(color, role as u8, square)
+}
+
+/// [`piece`] with the role as its index (`Role as u8`).
+#[inline(always)]
+pub(crate) fn piece_code(color: Color, role: u8, square: Square) -> u64 {
     let kind = 2 * role as usize + (color == Color::White) as usize;
     RANDOM64[64 * kind + square as usize]
 }
