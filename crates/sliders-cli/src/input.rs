@@ -36,13 +36,6 @@ pub const MAX_GENERATOR_OUTPUT: usize = 16 << 20;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// Whether the file at `path` starts with a UTF-8 byte-order mark (for the readers that
-/// are not the CLI's, which take a path: it hands them a file without one).
-pub fn starts_with_bom(path: &Path) -> bool {
-    let mut start = [0u8; 3];
-    File::open(path).is_ok_and(|mut f| f.read_exact(&mut start).is_ok() && start == BOM)
-}
-
 /// Opens `path` for reading: a missing file, a directory and a file that cannot be
 /// opened are bad input naming the path. `what` says what the file is for the message
 /// (`units file`, `results file`).
@@ -112,14 +105,6 @@ pub fn read_bytes(file: &mut File, path: &Path, limit: u64) -> Result<Vec<u8>, C
 /// [`read_file_limited`] with [`MAX_FILE`].
 pub fn read_file(path: &Path) -> Result<String, CliError> {
     read_file_limited(path, MAX_FILE)
-}
-
-/// [`read_file`], or `None` when there is no file at `path` (a state not yet written).
-pub fn read_file_if_any(path: &Path) -> Result<Option<String>, CliError> {
-    match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        _ => read_file(path).map(Some),
-    }
 }
 
 /// `bytes` as text by the rules above (`name` names the source): not UTF-8 or a line

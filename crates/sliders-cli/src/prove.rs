@@ -2,7 +2,7 @@
 //! formula solved by CaDiCaL; a found magic is verified, a "none" comes with a DRAT
 //! proof our own checker accepts (issue 24, [`sliders_search::prove`]).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use sliders_core::RookOrBishop;
@@ -12,7 +12,7 @@ use sliders_search::prove::shard::Standing;
 use sliders_search::prove::{self, Answer, Collisions, IndexScheme, Options, ProveError, Question};
 
 use crate::error::CliError;
-use crate::{input, parse};
+use crate::parse;
 
 /// `sliders prove` arguments.
 #[derive(clap::Args)]
@@ -100,114 +100,6 @@ fn fail(error: ProveError) -> CliError {
             code: 1,
             message: other.to_string(),
         },
-    }
-}
-
-/// The largest counter a state may hold (`nodes`, `proof_bytes`, `lemmas`): the limit of
-/// find's and refine's states, so that sums of them cannot overflow.
-const MAX_COUNTER: u64 = 1 << 62;
-
-/// A prove state (`--state`, or one of `--merge`) read through the one way in before the
-/// search reads it by its path: a directory, an unreadable file, bytes that are not
-/// UTF-8, counters past [`MAX_COUNTER`] (a resumed
-/// `"nodes": 2^64 - 1` wrapped) and, for a merge, a state of no shard are refused (exit
-/// status 2), naming the file. `None`: no file yet (a run's first). `Some(true)`: the
-/// file starts with a UTF-8 byte-order mark, which the search would not read.
-fn check_state(path: &Path, for_merge: bool) -> Result<Option<bool>, CliError> {
-    let text = if for_merge {
-        input::read_file(path)?
-    } else {
-        match input::read_file_if_any(path)? {
-            Some(text) => text,
-            None => return Ok(None),
-        }
-    };
-    let bad = |what: String| CliError::input(format!("{}: {what}", path.display()));
-    // What is not a JSON object is left to the search's reader, whose message names the
-    // kind of state it expected.
-    let value = serde_json::from_str::<serde_json::Value>(&text).unwrap_or_default();
-    let Some(object) = value.as_object() else {
-        return Ok(Some(input::starts_with_bom(path)));
-    };
-    for key in ["nodes", "proof_bytes", "lemmas"] {
-        if let Some(count) = object.get(key) {
-            if count.is_number() && count.as_u64().is_none_or(|n| n > MAX_COUNTER) {
-                return Err(bad(format!(
-                    "\"{key}\": {count} is out of range 0..={MAX_COUNTER} (2^62)"
-                )));
-            }
-        }
-    }
-    if for_merge && object.get("shard").is_none_or(serde_json::Value::is_null) {
-        return Err(bad(
-            "not a shard state: it has no \"shard\" (its run had no --shard); merge the N states of one run with --shard I/N".into(),
-        ));
-    }
-    Ok(Some(input::starts_with_bom(path)))
-}
-
-/// `--state`, checked ([`check_state`]); a byte-order mark is dropped by writing the
-/// state again without it (the run rewrites its state after every batch anyway).
-fn prepare_state(path: Option<&Path>) -> Result<(), CliError> {
-    let Some(path) = path else { return Ok(()) };
-    if check_state(path, false)? == Some(true) {
-        let text = input::read_file(path)?;
-        crate::files::write_output(Some(path), &text)?;
-    }
-    Ok(())
-}
-
-/// The files of `--merge`, checked ([`check_state`]); one that starts with a byte-order
-/// mark is read from a copy without it in a directory of this process's (the user's
-/// file is left as it is), and messages name the user's file.
-struct MergeFiles {
-    paths: Vec<PathBuf>,
-    copies: Option<PathBuf>,
-    renamed: Vec<(String, String)>,
-}
-
-impl MergeFiles {
-    fn new(paths: &[PathBuf]) -> Result<MergeFiles, CliError> {
-        let mut files = MergeFiles {
-            paths: Vec::new(),
-            copies: None,
-            renamed: Vec::new(),
-        };
-        for (i, path) in paths.iter().enumerate() {
-            if check_state(path, true)? != Some(true) {
-                files.paths.push(path.clone());
-                continue;
-            }
-            let dir = files.copies.get_or_insert_with(|| {
-                std::env::temp_dir().join(format!("sliders-merge-{}", std::process::id()))
-            });
-            std::fs::create_dir_all(&*dir)
-                .map_err(|e| CliError::io(&dir.display().to_string(), e))?;
-            let copy = dir.join(format!("{i}.json"));
-            std::fs::write(&copy, input::read_file(path)?)
-                .map_err(|e| CliError::io(&copy.display().to_string(), e))?;
-            files
-                .renamed
-                .push((copy.display().to_string(), path.display().to_string()));
-            files.paths.push(copy);
-        }
-        Ok(files)
-    }
-
-    /// `error` naming the user's files rather than their copies.
-    fn named(&self, mut error: CliError) -> CliError {
-        for (copy, original) in &self.renamed {
-            error.message = error.message.replace(copy, original);
-        }
-        error
-    }
-}
-
-impl Drop for MergeFiles {
-    fn drop(&mut self) {
-        if let Some(dir) = &self.copies {
-            let _ = std::fs::remove_dir_all(dir);
-        }
     }
 }
 
@@ -332,7 +224,6 @@ fn cubes(
         return merge_cubes(question, collisions, bits, &args.merge);
     }
     let shard = shard(args)?;
-    prepare_state(args.state.as_deref())?;
     let options = CubeOptions {
         shard,
         bits,
@@ -431,9 +322,7 @@ fn merge_cubes(
     bits: u32,
     states: &[PathBuf],
 ) -> Result<(), CliError> {
-    let files = MergeFiles::new(states)?;
-    let merged = prove::cubes::merge(question, collisions, bits, &files.paths)
-        .map_err(|e| files.named(fail(e)))?;
+    let merged = prove::cubes::merge(question, collisions, bits, states).map_err(fail)?;
     let standing = &merged.standing;
     let unsatisfiable = standing
         .cubes_done
@@ -468,9 +357,7 @@ fn order(args: &ProveArgs) -> Order {
 /// `sliders prove --exhaust`.
 fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     if !args.merge.is_empty() {
-        let files = MergeFiles::new(&args.merge)?;
-        let merged = prove::exhaust::merge(question, order(args), &files.paths)
-            .map_err(|e| files.named(fail(e)))?;
+        let merged = prove::exhaust::merge(question, order(args), &args.merge).map_err(fail)?;
         let standing = &merged.standing;
         crate::output::sayln!(
             "merged: {} shards, {} of {} cubes searched, {} nodes",
@@ -482,7 +369,6 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         return finish_merge(question, standing);
     }
     let shard = shard(args)?;
-    prepare_state(args.state.as_deref())?;
     if let Some(path) = &args.certificate {
         return certify(question, shard, path, args);
     }

@@ -692,9 +692,48 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         },
     )
     .unwrap();
-    let err = merge(&q, Order::Ascending, &[all]).unwrap_err();
+    let err = merge(&q, Order::Ascending, &[all.clone()]).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("all.json") && m.contains("not a shard state")),
+        "{err}"
+    );
+    // The state's reader is the one way in: a byte-order mark is dropped (the run
+    // resumes from the state as it stood), a directory and a counter past 2^62 are
+    // refused naming the file.
+    let text = std::fs::read_to_string(&all).unwrap();
+    let resume = |path: &std::path::Path| {
+        exhaust(
+            &q,
+            &ExhaustOptions {
+                state: Some(path.to_path_buf()),
+                ..ExhaustOptions::default()
+            },
+        )
+    };
+    let with_bom = dir.join("bom.json");
+    std::fs::write(&with_bom, format!("\u{feff}{text}")).unwrap();
+    let resumed = resume(&with_bom).unwrap();
+    assert_eq!(resumed.cubes_done, resumed.cubes, "{resumed:?}");
+    let err = resume(&dir).unwrap_err();
+    assert!(
+        matches!(&err, ProveError::State(m) if m.contains("is a directory")),
+        "{err}"
+    );
+    let huge = dir.join("huge.json");
+    let nodes = text.find("\"nodes\"").expect("a nodes counter");
+    let end = nodes + text[nodes..].find(',').unwrap();
+    std::fs::write(
+        &huge,
+        format!(
+            "{}\"nodes\": 18446744073709551615{}",
+            &text[..nodes],
+            &text[end..]
+        ),
+    )
+    .unwrap();
+    let err = resume(&huge).unwrap_err();
+    assert!(
+        matches!(&err, ProveError::State(m) if m.contains("huge.json") && m.contains("out of range")),
         "{err}"
     );
     let d1 = question(RookOrBishop::Bishop, Square::D1, 4);

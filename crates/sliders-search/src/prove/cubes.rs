@@ -462,11 +462,7 @@ pub fn merge(
         let bad = |what: String| ProveError::State(format!("{}: {what}", path.display()));
         let state = super::state::read::<CubeState>(path, "a cube state")?
             .ok_or_else(|| bad("no such file".into()))?;
-        let (i, n) = state
-            .shard
-            .as_deref()
-            .and_then(shard::parse)
-            .ok_or_else(|| bad(format!("not a shard state (shard {:?})", state.shard)))?;
+        let (i, n) = super::state::merge_shard(path, state.shard.as_deref())?;
         if state.bits != bits {
             return Err(bad(format!(
                 "the state has {} cube bits, this merge {bits}",

@@ -870,11 +870,7 @@ pub fn merge(
         let bad = |what: String| super::ProveError::State(format!("{}: {what}", path.display()));
         let state = super::state::read::<ExhaustState>(path, "an exhaust state")?
             .ok_or_else(|| bad("no such file".into()))?;
-        let part = state
-            .shard
-            .as_deref()
-            .and_then(shard::parse)
-            .ok_or_else(|| bad(format!("not a shard state (shard {:?})", state.shard)))?;
+        let part = super::state::merge_shard(path, state.shard.as_deref())?;
         check_identity(path, &state, &name, &ex, &state.shard)?;
         check_counts(path, &state, cubes, shard::range(cubes, part).len())?;
         if let Some(hex) = &state.found {
