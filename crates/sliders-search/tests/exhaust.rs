@@ -692,7 +692,7 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         },
     )
     .unwrap();
-    let err = merge(&q, Order::Ascending, &[all.clone()]).unwrap_err();
+    let err = merge(&q, Order::Ascending, std::slice::from_ref(&all)).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("all.json") && m.contains("not a shard state")),
         "{err}"
