@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent check of a shared-table magic set (fixed-shift, black, offset-in-magic).
+"""An independent check of a magic set (fixed-shift, black, offset-in-magic, fancy).
 
 It shares no code with the Rust finder, packer or verifier: masks, attacks and indices
 are computed here from the definitions, in plain Python.
@@ -12,16 +12,19 @@ is indexed with the file's magic, shift and offset:
     offset-in-magic: ((magic & 0xFFFF) << N) + (((occ & mask) * magic) mod 2^64 >> shift),
                  N from the file's `# offset_shift: N` comment; the offset column must
                  equal that decoded offset
+    fancy:       offset + (((occ & mask) * magic) mod 2^64 >> shift), with one table per
+                 piece (rook and bishop offsets both start at 0) and a shift per square
 
 Two occupancies that reach the same entry (of the same square or of two squares) must
 have the same attack set (a ray walk that stops at the first blocker). The table size
-is the highest entry used + 1.
+is the highest entry used + 1; for fancy, each piece's highest `offset + 2^bits` (its
+last square's whole slice, used or not), rook and bishop added.
 
-The schemes use one shift per piece (the file's `shift` column: 52 and 55 for 12- and
-9-bit windows); a file with two shifts for one piece is refused.
+The shared-table schemes use one shift per piece (the file's `shift` column: 52 and 55
+for 12- and 9-bit windows); such a file with two shifts for one piece is refused.
 
-Usage: verify-magic-set.py FILE --scheme black|fixed-shift|offset-in-magic [--expect ENTRIES]
-                           [--expect-used USED]
+Usage: verify-magic-set.py FILE --scheme black|fixed-shift|offset-in-magic|fancy
+                           [--expect ENTRIES] [--expect-used USED]
 Prints `FILE: <scheme> <entries> entries, <used> used`; exit 1 on a collision or a
 size other than expected, 2 on a malformed file.
 """
@@ -118,7 +121,7 @@ def read_rows(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file")
-    parser.add_argument("--scheme", required=True, choices=["black", "fixed-shift", "offset-in-magic"])
+    parser.add_argument("--scheme", required=True, choices=["black", "fixed-shift", "offset-in-magic", "fancy"])
     parser.add_argument("--expect", type=int, help="the exact table size required")
     parser.add_argument("--expect-used", type=int, help="the exact count of used entries")
     args = parser.parse_args()
@@ -138,12 +141,18 @@ def main():
             print(f"{args.file}: {piece} shifts {sorted(shifts)}: offset-in-magic uses {fixed}",
                   file=sys.stderr)
             return 2
-        if len(shifts) != 1:
+        if len(shifts) != 1 and args.scheme != "fancy":
             print(f"{args.file}: {piece} shifts {sorted(shifts)}: {args.scheme} has one per piece",
                   file=sys.stderr)
             return 2
     table = {}
+    # fancy: the end of each piece's table, the highest offset + 2^bits.
+    ends = {"rook": 0, "bishop": 0}
     for number, piece, square, magic, shift, offset in rows:
+        if not 40 <= shift <= 63:
+            print(f"{args.file}:{number}: shift {shift} outside 40-63", file=sys.stderr)
+            return 2
+        ends[piece] = max(ends[piece], offset + (1 << (64 - shift)))
         dirs = ROOK_DIRS if piece == "rook" else BISHOP_DIRS
         mask = relevant_mask(square, dirs)
         if args.scheme == "offset-in-magic" and offset != (magic & 0xFFFF) << offset_shift:
@@ -154,13 +163,18 @@ def main():
         for occ in subsets(mask):
             key = (occ | (~mask & FULL)) if args.scheme == "black" else occ
             index = offset + (((key * magic) & FULL) >> shift)
+            # fancy: one table per piece, so the key names the piece's table too.
+            slot = (piece, index) if args.scheme == "fancy" else index
             attacks = ray_walk(square, dirs, occ)
-            seen = table.setdefault(index, attacks)
+            seen = table.setdefault(slot, attacks)
             if seen != attacks:
                 print(f"{args.file}:{number}: {piece} {FILES[square % 8]}{square // 8 + 1}: "
                       f"entry {index} holds two attack sets", file=sys.stderr)
                 return 1
-    entries = max(table) + 1
+    if args.scheme == "fancy":
+        entries = ends["rook"] + ends["bishop"]
+    else:
+        entries = max(table) + 1  # plain indices when the table is shared
     print(f"{args.file}: {args.scheme} {entries} entries, {len(table)} used")
     if args.expect is not None and entries != args.expect:
         print(f"{args.file}: expected {args.expect} entries, found {entries}", file=sys.stderr)
