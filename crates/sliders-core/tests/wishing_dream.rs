@@ -126,3 +126,79 @@ fn mixing_the_two_mask_kinds_does_not_help() {
         }
     }
 }
+
+/// The rook keys (own square included) of f8, g8 and h8 that hold no square below f8:
+/// (square, key, attacks).
+fn rook_keys_above_f8() -> Vec<(Square, u64, u64)> {
+    let mut keys = Vec::new();
+    for square in [Square::F8, Square::G8, Square::H8] {
+        for sub in rook_mask(square).subsets() {
+            let key = sub | Bitboard::from(square);
+            if key.0.trailing_zeros() >= 61 {
+                keys.push((square, key.0, reference::rook_attacks(square, sub).0));
+            }
+        }
+    }
+    keys
+}
+
+#[test]
+fn a_key_above_bit_61_sees_only_the_magics_low_three_bits() {
+    // (key * magic) mod 2^64 with key = k << 61 is (k * magic mod 8) << 61: the index's
+    // top three bits, and zeros below, for any magic and any index bits from 3 up.
+    let mut noise = 0x2545_f491_4f6c_dd1d_u64;
+    for _ in 0..10_000 {
+        noise ^= noise << 13;
+        noise ^= noise >> 7;
+        noise ^= noise << 17;
+        for (_, key, _) in rook_keys_above_f8() {
+            for bits in [3, 11, 13, 19, 24, 64] {
+                let index = key.wrapping_mul(noise) >> (64 - bits);
+                let low = ((key >> 61) * (noise & 7)) & 7;
+                assert_eq!(index, low << (bits - 3), "{key:#x} {noise:#x} {bits}");
+            }
+        }
+    }
+}
+
+/// How many choices of the low three bits of the magics of `squares` place their keys
+/// from `keys` on the 8 entries those bits decide, with only equal attack sets sharing.
+fn placements(keys: &[(Square, u64, u64)], squares: &[Square]) -> usize {
+    let keys: Vec<_> = keys.iter().filter(|k| squares.contains(&k.0)).collect();
+    let mut count = 0;
+    for low in 0..1u64 << (3 * squares.len()) {
+        let magic_low = |square: Square| {
+            let i = squares.iter().position(|&s| s == square).unwrap() as u64;
+            (low >> (3 * i)) & 7
+        };
+        let mut entries = [0u64; 8];
+        let fits = keys.iter().all(|&&(square, key, attacks)| {
+            let entry = &mut entries[(((key >> 61) * magic_low(square)) & 7) as usize];
+            let free_or_same = *entry == 0 || *entry == attacks;
+            *entry = attacks;
+            free_or_same
+        });
+        count += usize::from(fits);
+    }
+    count
+}
+
+#[test]
+fn rooks_f8_g8_h8_leave_no_room_for_a_magic_per_square_without_offsets() {
+    // A magic per square does not rescue the rooks (docs/research-wishing-dream.md): by the
+    // test above, the 8 keys of f8, g8 and h8 that hold nothing below f8 land on 8 entries
+    // chosen by the three magics' low three bits, and 7 of their attack sets differ.
+    // None of the 512 choices places them: no such table exists at any number of bits.
+    use Square::*;
+    let keys = rook_keys_above_f8();
+    assert_eq!(keys.len(), 8);
+    let mut sets: Vec<u64> = keys.iter().map(|k| k.2).collect();
+    sets.sort_unstable();
+    sets.dedup();
+    assert_eq!(sets.len(), 7);
+    assert_eq!(placements(&keys, &[F8, G8, H8]), 0);
+    // Any two of the three fit (the count is not empty by construction).
+    assert_eq!(placements(&keys, &[F8, G8]), 22);
+    assert_eq!(placements(&keys, &[G8, H8]), 4);
+    assert_eq!(placements(&keys, &[F8, H8]), 16);
+}
