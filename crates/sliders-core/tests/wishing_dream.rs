@@ -127,15 +127,21 @@ fn mixing_the_two_mask_kinds_does_not_help() {
     }
 }
 
-/// The rook keys (own square included) of f8, g8 and h8 that hold no square below f8:
-/// (square, key, attacks).
-fn rook_keys_above_f8() -> Vec<(Square, u64, u64)> {
+/// The rook keys that hold no square below `lowest` (the empty key too), as (square,
+/// key, attacks). Every key holds its own square, but for `exempt`'s, which leave it
+/// out (at most one square can: their empty boards all key to 0).
+fn rook_keys_from(lowest: u32, exempt: Option<Square>) -> Vec<(Square, u64, u64)> {
     let mut keys = Vec::new();
-    for square in [Square::F8, Square::G8, Square::H8] {
+    for square in Square::ALL {
+        let own = if exempt == Some(square) {
+            Bitboard::EMPTY
+        } else {
+            Bitboard::from(square)
+        };
         for sub in rook_mask(square).subsets() {
-            let key = sub | Bitboard::from(square);
-            if key.0.trailing_zeros() >= 61 {
-                keys.push((square, key.0, reference::rook_attacks(square, sub).0));
+            let key = (sub | own).0;
+            if key.trailing_zeros() >= lowest {
+                keys.push((square, key, reference::rook_attacks(square, sub).0));
             }
         }
     }
@@ -143,28 +149,79 @@ fn rook_keys_above_f8() -> Vec<(Square, u64, u64)> {
 }
 
 #[test]
-fn a_key_above_bit_61_sees_only_the_magics_low_three_bits() {
-    // (key * magic) mod 2^64 with key = k << 61 is (k * magic mod 8) << 61: the index's
-    // top three bits, and zeros below, for any magic and any index bits from 3 up.
+fn a_key_above_bit_l_sees_only_the_magics_low_64_minus_l_bits() {
+    // (key * magic) mod 2^64 with key = k << L is (k * magic mod 2^(64-L)) << L: the
+    // index's top 64 - L bits, and zeros below, for any magic and any index bits from
+    // 64 - L up.
+    let keys = [
+        (60, rook_keys_from(60, None)),
+        (61, rook_keys_from(61, None)),
+    ];
     let mut noise = 0x2545_f491_4f6c_dd1d_u64;
     for _ in 0..10_000 {
         noise ^= noise << 13;
         noise ^= noise >> 7;
         noise ^= noise << 17;
-        for (_, key, _) in rook_keys_above_f8() {
-            for bits in [3, 11, 13, 19, 24, 64] {
-                let index = key.wrapping_mul(noise) >> (64 - bits);
-                let low = ((key >> 61) * (noise & 7)) & 7;
-                assert_eq!(index, low << (bits - 3), "{key:#x} {noise:#x} {bits}");
+        for (lowest, keys) in &keys {
+            let (lowest, width) = (*lowest, 64 - lowest);
+            let low_mask = (1u64 << width) - 1;
+            for &(_, key, _) in keys {
+                for bits in [width, 11, 13, 19, 24, 64] {
+                    let index = key.wrapping_mul(noise) >> (64 - bits);
+                    let low = ((key >> lowest) * (noise & low_mask)) & low_mask;
+                    assert_eq!(index, low << (bits - width), "{key:#x} {noise:#x} {bits}");
+                }
             }
         }
     }
 }
 
+/// Whether some choice of the low `64 - lowest` bits of the magics of the squares in
+/// `keys` places every key (on the entry those bits decide, by the test above) with only
+/// equal attack sets sharing an entry. A depth-first search over the squares.
+fn placeable(keys: &[(Square, u64, u64)], lowest: u32) -> bool {
+    let width = 64 - lowest;
+    let mut squares: Vec<Square> = keys.iter().map(|k| k.0).collect();
+    squares.dedup();
+    fn place(
+        keys: &[(Square, u64, u64)],
+        squares: &[Square],
+        lowest: u32,
+        width: u32,
+        entries: &mut Vec<u64>,
+    ) -> bool {
+        let Some((&square, rest)) = squares.split_first() else {
+            return true;
+        };
+        for low in 0..1u64 << width {
+            let saved = entries.clone();
+            let fits = keys
+                .iter()
+                .filter(|k| k.0 == square)
+                .all(|&(_, key, attacks)| {
+                    let entry =
+                        &mut entries[(((key >> lowest) * low) & ((1 << width) - 1)) as usize];
+                    let free_or_same = *entry == 0 || *entry == attacks;
+                    *entry = attacks;
+                    free_or_same
+                });
+            if fits && place(keys, rest, lowest, width, entries) {
+                return true;
+            }
+            *entries = saved;
+        }
+        false
+    }
+    place(keys, &squares, lowest, width, &mut vec![0; 1 << width])
+}
+
 /// How many choices of the low three bits of the magics of `squares` place their keys
-/// from `keys` on the 8 entries those bits decide, with only equal attack sets sharing.
-fn placements(keys: &[(Square, u64, u64)], squares: &[Square]) -> usize {
-    let keys: Vec<_> = keys.iter().filter(|k| squares.contains(&k.0)).collect();
+/// above bit 61 (for the exact counts below).
+fn placements_above_61(squares: &[Square]) -> usize {
+    let keys: Vec<_> = rook_keys_from(61, None)
+        .into_iter()
+        .filter(|k| squares.contains(&k.0))
+        .collect();
     let mut count = 0;
     for low in 0..1u64 << (3 * squares.len()) {
         let magic_low = |square: Square| {
@@ -172,7 +229,7 @@ fn placements(keys: &[(Square, u64, u64)], squares: &[Square]) -> usize {
             (low >> (3 * i)) & 7
         };
         let mut entries = [0u64; 8];
-        let fits = keys.iter().all(|&&(square, key, attacks)| {
+        let fits = keys.iter().all(|&(square, key, attacks)| {
             let entry = &mut entries[(((key >> 61) * magic_low(square)) & 7) as usize];
             let free_or_same = *entry == 0 || *entry == attacks;
             *entry = attacks;
@@ -190,15 +247,37 @@ fn rooks_f8_g8_h8_leave_no_room_for_a_magic_per_square_without_offsets() {
     // chosen by the three magics' low three bits, and 7 of their attack sets differ.
     // None of the 512 choices places them: no such table exists at any number of bits.
     use Square::*;
-    let keys = rook_keys_above_f8();
+    let keys = rook_keys_from(61, None);
     assert_eq!(keys.len(), 8);
     let mut sets: Vec<u64> = keys.iter().map(|k| k.2).collect();
     sets.sort_unstable();
     sets.dedup();
     assert_eq!(sets.len(), 7);
-    assert_eq!(placements(&keys, &[F8, G8, H8]), 0);
+    assert_eq!(placements_above_61(&[F8, G8, H8]), 0);
+    assert!(!placeable(&keys, 61));
     // Any two of the three fit (the count is not empty by construction).
-    assert_eq!(placements(&keys, &[F8, G8]), 22);
-    assert_eq!(placements(&keys, &[G8, H8]), 4);
-    assert_eq!(placements(&keys, &[F8, H8]), 16);
+    assert_eq!(placements_above_61(&[F8, G8]), 22);
+    assert_eq!(placements_above_61(&[G8, H8]), 4);
+    assert_eq!(placements_above_61(&[F8, H8]), 16);
+}
+
+#[test]
+fn leaving_one_squares_own_bit_out_does_not_help_the_rooks() {
+    // One square may key without its own square (two cannot: both empty boards would key
+    // to 0). With g8 or h8 left out the 8 keys above bit 61 fit, but the 20 keys above
+    // bit 60 (e8 to h8, 16 entries) do not; with any other square left out, those above
+    // bit 61 still do not.
+    for exempt in Square::ALL {
+        let fits_above_61 = placeable(&rook_keys_from(61, Some(exempt)), 61);
+        assert_eq!(
+            fits_above_61,
+            matches!(exempt, Square::G8 | Square::H8),
+            "{exempt}"
+        );
+        if fits_above_61 {
+            let keys = rook_keys_from(60, Some(exempt));
+            assert_eq!(keys.len(), 20, "{exempt}");
+            assert!(!placeable(&keys, 60), "{exempt}");
+        }
+    }
 }
