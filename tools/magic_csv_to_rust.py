@@ -9,7 +9,8 @@ path = sys.argv[1]
 base = int(sys.argv[sys.argv.index("--bishop-base") + 1]) if "--bishop-base" in sys.argv else 0
 rows = {"rook": [], "bishop": []}
 with open(path) as f:
-    for r in csv.DictReader(f):
+    # Our own sets start with `# scheme:` and provenance comments.
+    for r in csv.DictReader(line for line in f if not line.startswith("#")):
         rows[r["piece"]].append(r)
 for piece, name in (("rook", "ROOK"), ("bishop", "BISHOP")):
     rs = sorted(rows[piece], key=lambda r: int(r["square_index"]))

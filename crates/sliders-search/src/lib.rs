@@ -84,6 +84,7 @@ mod atomic;
 pub mod csv;
 pub mod export;
 pub mod finder;
+pub mod no_offset;
 pub mod offset;
 pub mod pack;
 pub mod prove;

@@ -1,4 +1,4 @@
-//! Our own shared-table sets in tests/data/own verify with the exact sizes that
+//! Our own shared-table sets and fancy record set in tests/data/own verify with the exact sizes that
 //! `tests/data/own/shared_sets.txt` states (docs/magic-search.md's figures). `.ci/run` checks the
 //! same list with `tools/verify-magic-set.py`, which shares no code with this crate.
 

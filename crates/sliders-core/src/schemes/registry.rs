@@ -101,7 +101,7 @@ registry! {
     Classical = "classical", bytes: 0 => [Some(Classical)];
     /// [`Fancy`]: Stockfish's magics and layout.
     Fancy = "fancy" if "fancy", bytes: fancy::TABLE_BYTES => [Some(Fancy)];
-    /// [`FancyBest`]: best-known magics, N-1 bits on 39 squares.
+    /// [`FancyBest`]: best-known magics, N-1 bits on 42 squares.
     FancyBest = "fancy-best" if "fancy-best", bytes: fancy_best::TABLE_BYTES => [Some(FancyBest)];
     /// [`Fancy32`]: a 32-bit index.
     Fancy32 = "fancy32" if "fancy32", bytes: fancy32::TABLE_BYTES => [Some(Fancy32)];
