@@ -77,11 +77,14 @@ pub struct CsvFile {
 const REQUIRED: [&str; 4] = ["piece", "square", "magic_hex", "shift"];
 
 fn parse_u32(line: usize, column: &str, value: &str) -> Result<u32, ParseError> {
-    value.trim().parse::<u32>().map_err(|_| {
-        err(
-            line,
-            format!("bad {column} '{value}': expected a whole number"),
-        )
+    let v = value.trim();
+    v.parse::<u32>().map_err(|_| {
+        let why = if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+            format!("out of range 0..={}", u32::MAX)
+        } else {
+            "expected a whole number".to_string()
+        };
+        err(line, format!("bad {column} '{value}': {why}"))
     })
 }
 

@@ -135,7 +135,31 @@ fn a_search_stopped_by_its_budget_resumes_to_the_same_result() {
         limited.max_candidates = None;
         let resumed = find(&targets, &limited, Some(state)).unwrap();
         assert_eq!(resumed.found, full.found, "{:?}", opts.seeding);
+        assert_eq!((first.unsaved, resumed.unsaved), (None, None));
     }
+}
+
+#[test]
+fn a_state_that_cannot_be_written_is_reported_not_taken_as_saved() {
+    let dir = std::env::temp_dir().join(format!("sliders-search-unsaved-{}", std::process::id()));
+    let state_path = dir.join("missing-dir").join("state.json");
+    let mut opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(3));
+    opts.state_path = Some(state_path.clone());
+    opts.max_candidates = Some(1000);
+    let target = sliders_search::finder::Target {
+        piece: RookOrBishop::Bishop,
+        square: sliders_core::Square::B1,
+        bits: 9,
+    };
+    let outcome = find(&[target], &opts, None).unwrap();
+    let message = outcome
+        .unsaved
+        .expect("the state file's directory does not exist");
+    assert!(
+        message.contains("missing-dir") && message.contains("could not be saved"),
+        "{message}"
+    );
+    assert!(!state_path.exists());
 }
 
 #[test]

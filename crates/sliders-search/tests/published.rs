@@ -101,6 +101,26 @@ fn every_file_reads_or_fails_cleanly() {
 }
 
 #[test]
+fn numbers_out_of_range_say_so() {
+    let header = "piece,square,square_index,magic_hex,shift,bits_used,mask_bits,offset";
+    let row = |shift: &str| format!("{header}\nrook,a1,0,0x11800040001481a0,{shift},12,12,0\n");
+    let err = read_csv(&row("4294967296")).unwrap_err();
+    assert_eq!(err.line, 2);
+    assert!(
+        err.message
+            .contains("bad shift '4294967296': out of range 0..=4294967295"),
+        "{}",
+        err.message
+    );
+    let err = read_csv(&row("5x")).unwrap_err();
+    assert!(
+        err.message.contains("expected a whole number"),
+        "{}",
+        err.message
+    );
+}
+
+#[test]
 fn csv_round_trip_keeps_offsets() {
     for (name, scheme, _) in SETS {
         let set = read_set(&load(name), Some(scheme)).unwrap();

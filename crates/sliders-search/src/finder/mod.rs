@@ -164,6 +164,10 @@ pub struct Outcome {
     pub elapsed: Duration,
     /// Worker threads.
     pub threads: usize,
+    /// Why the final state could not be written to the state file (`resume`), naming
+    /// it: the file holds an earlier state or none, so this run's progress is not saved.
+    /// `None` when it was written, or without a state file.
+    pub unsaved: Option<String>,
 }
 
 impl Outcome {
@@ -260,7 +264,7 @@ pub fn find(
         monitor.thread().unpark();
     });
 
-    let state = run.recorder.finish();
+    let (state, unsaved) = run.recorder.finish();
     let mut found = Vec::new();
     let mut missing = Vec::new();
     for target in targets {
@@ -276,5 +280,6 @@ pub fn find(
         tested: run.counters.tested.load(Ordering::Relaxed),
         elapsed: start.elapsed(),
         threads,
+        unsaved,
     })
 }

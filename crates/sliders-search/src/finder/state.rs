@@ -353,28 +353,32 @@ impl<'a> Recorder<'a> {
         self.save(&state, true);
     }
 
-    /// The final state, written.
-    pub(super) fn finish(self) -> SearchState {
+    /// The final state, and the error of writing it to the state file if that failed
+    /// (the file then holds an earlier state, or none).
+    pub(super) fn finish(self) -> (SearchState, Option<String>) {
         let state = self.state.into_inner().unwrap_or_else(|e| e.into_inner());
-        if let Some(path) = self.path {
-            write(path, &state);
-        }
-        state
+        let unsaved = self.path.and_then(|path| {
+            write(path, &state)
+                .err()
+                .map(|e| format!("{}: the state could not be saved: {e}", path.display()))
+        });
+        (state, unsaved)
     }
 
     fn save(&self, state: &SearchState, force: bool) {
         let Some(path) = self.path else { return };
         let mut last = self.last_write.lock().unwrap_or_else(|e| e.into_inner());
         if force || last.elapsed() >= Duration::from_secs(1) {
-            write(path, state);
+            // A failure here is retried at the next save; `finish` reports the last one.
+            let _ = write(path, state);
             *last = Instant::now();
         }
     }
 }
 
-fn write(path: &Path, state: &SearchState) {
-    if let Ok(text) = serde_json::to_string_pretty(state) {
-        // A failed write is retried at the next save; the search goes on.
-        let _ = crate::write_atomic(path, text.as_bytes());
-    }
+/// Writes the state file. A save during the run that fails is retried at the next one
+/// and the search goes on; the last one's failure is the run's ([`Recorder::finish`]).
+fn write(path: &Path, state: &SearchState) -> std::io::Result<()> {
+    let text = serde_json::to_string_pretty(state).map_err(std::io::Error::other)?;
+    crate::write_atomic(path, text.as_bytes())
 }
