@@ -848,7 +848,7 @@ impl fmt::Display for IllegalMoveError {
     }
 }
 
-impl std::error::Error for IllegalMoveError {}
+impl core::error::Error for IllegalMoveError {}
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

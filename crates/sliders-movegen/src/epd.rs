@@ -1,6 +1,7 @@
 //! EPD: the first four FEN fields and a list of operations (`bm Nf3; id "WAC.001";`),
 //! read and written. Perft suites in the `FEN ;D1 20 ;D2 400` style read too.
 
+use alloc::{borrow::ToOwned, format, string::String, string::ToString, vec, vec::Vec};
 use core::fmt;
 
 use crate::board::Board;
@@ -62,7 +63,7 @@ impl fmt::Display for EpdError {
     }
 }
 
-impl std::error::Error for EpdError {}
+impl core::error::Error for EpdError {}
 
 /// A piece of the text after the position fields.
 #[derive(Debug, PartialEq)]

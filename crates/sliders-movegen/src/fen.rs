@@ -1,6 +1,7 @@
 //! Reading and writing FEN: standard, Shredder-FEN (`HAha`) and X-FEN (`KQkq` plus file
 //! letters for inner rooks).
 
+use alloc::{format, string::String, string::ToString, vec::Vec};
 use core::fmt;
 
 use sliders_core::{File, Square};
@@ -80,7 +81,7 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {}
+impl core::error::Error for FenError {}
 
 /// Shows at most 20 characters of user text, escaped.
 fn show(text: &str) -> String {

@@ -3,6 +3,7 @@
 use crate::board::{Board, IllegalMoveError};
 use crate::moves::{Move, UciError};
 use crate::status::{Outcome, Termination};
+use alloc::{vec, vec::Vec};
 
 /// A board, the keys of its positions (for threefold and fivefold repetition) and the
 /// moves that led there, which [`Game::undo`] takes back.

@@ -3,6 +3,7 @@
 //! value, and attack queries (checkers, pins, attackers of a square). Each has a `_with`
 //! form taking a slider scheme; the plain form runs with the best scheme for this CPU.
 
+use alloc::borrow::ToOwned;
 use core::ops::ControlFlow;
 
 use sliders_core::schemes::Scheme;

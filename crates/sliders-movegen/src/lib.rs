@@ -84,15 +84,24 @@
 //! needs no slider lookup. `examples/engine.rs` is a small UCI engine built on this API
 //! alone.
 //!
-//! Cargo features, all off by default: `parallel`, threads for the parallel perft,
+//! The crate is `#![no_std]` with `alloc` (lists of moves are on the stack; FEN, EPD and
+//! SAN text need `String`). Cargo features: `std`, on by default, the core's `std`
+//! (`SLIDERS_SCHEME` read from the environment), which `parallel` and `work-units` turn
+//! on; turn default features off for a `no_std` build. The others are off by default:
+//! `parallel`, threads for the parallel perft,
 //! through rayon (without it the parallel entry points keep their signatures and count
 //! on the calling thread); `serde`, `Serialize`/`Deserialize` for [`Move`] (its 16
 //! bits), [`Uci`] (its text), [`Board`] (its FEN) and the core's `Square` and
 //! `Bitboard`; `perft-engine`, the counting engine (`engine`), which [`perft`] and
 //! everything built on it then count with ([`perft_generator_with`] keeps the general
 //! generator); `work-units`, the files of `sliders perft split|run|merge`.
+#![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod board;
 #[cfg(feature = "perft-engine")]

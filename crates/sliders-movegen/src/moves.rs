@@ -1,5 +1,6 @@
 //! Moves, move lists and UCI notation.
 
+use alloc::{borrow::ToOwned, string::String};
 use core::fmt;
 
 use sliders_core::{File, Square};
@@ -307,4 +308,4 @@ impl fmt::Display for UciError {
     }
 }
 
-impl std::error::Error for UciError {}
+impl core::error::Error for UciError {}

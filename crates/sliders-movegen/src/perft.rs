@@ -1,6 +1,7 @@
 //! Perft: counting the leaves of the legal move tree.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicU64, Ordering};
 
 use sliders_core::schemes::{dispatch, Scheme, WithScheme};
 
@@ -230,6 +231,7 @@ impl WithScheme for DivideJob<'_> {
 /// The thread pool and the parallel count (the `parallel` feature: rayon).
 #[cfg(feature = "parallel")]
 mod threads {
+    use alloc::vec::Vec;
     use std::sync::{Arc, Mutex};
 
     use rayon::prelude::*;
@@ -315,6 +317,8 @@ mod threads {
 /// Without the `parallel` feature there is no pool: the caller counts on its own thread.
 #[cfg(not(feature = "parallel"))]
 mod threads {
+    use alloc::vec::Vec;
+
     use super::PerftTable;
     use crate::board::Board;
     use crate::move_list::MoveList;
@@ -412,7 +416,7 @@ impl PerftTable {
         } else {
             wanted.next_power_of_two() / 2
         };
-        let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(len).ok()?;
+        let layout = core::alloc::Layout::array::<[AtomicU64; 2]>(len).ok()?;
         // SAFETY: the layout has a non-zero size (len >= 1,024). `alloc_zeroed` returns
         // zeroed memory of that layout or null (checked). All-zero bytes are a valid
         // `AtomicU64` (it has the same in-memory representation as `u64`), so the memory
@@ -423,7 +427,7 @@ impl PerftTable {
         // nothing until touched. Covered by every hashed perft test (a table that were
         // not empty would give wrong counts) and `a_new_table_is_empty` (tests/api.rs).
         let slots = unsafe {
-            let ptr = std::alloc::alloc_zeroed(layout).cast::<[AtomicU64; 2]>();
+            let ptr = alloc::alloc::alloc_zeroed(layout).cast::<[AtomicU64; 2]>();
             if ptr.is_null() {
                 return None;
             }

@@ -1,6 +1,7 @@
 //! Standard algebraic notation (SAN): written as python-chess and PGN write it, read
 //! leniently as real PGN files contain it.
 
+use alloc::{borrow::ToOwned, string::String, string::ToString, vec::Vec};
 use core::fmt;
 
 use sliders_core::{File, Rank, Square};
@@ -24,7 +25,7 @@ impl fmt::Display for SanError {
     }
 }
 
-impl std::error::Error for SanError {}
+impl core::error::Error for SanError {}
 
 impl Board {
     /// The move in SAN, with `+` for check and `#` for mate: `Nf3`, `exd5`, `e8=Q+`,

@@ -28,7 +28,7 @@ impl Serialize for Uci {
 
 impl<'de> Deserialize<'de> for Uci {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Uci, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        let text = <alloc::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         text.parse().map_err(D::Error::custom)
     }
 }
@@ -41,7 +41,7 @@ impl Serialize for Board {
 
 impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        let text = <alloc::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         // Laxly: any board this crate holds serializes, a laxly read one included, and
         // must read back.
         Board::from_fen_lax(&text).map_err(D::Error::custom)

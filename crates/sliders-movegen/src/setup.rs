@@ -99,7 +99,7 @@ impl fmt::Display for SetupError {
     }
 }
 
-impl std::error::Error for SetupError {}
+impl core::error::Error for SetupError {}
 
 impl Default for BoardBuilder {
     fn default() -> BoardBuilder {

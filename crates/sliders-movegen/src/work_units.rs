@@ -17,7 +17,8 @@
 //! its identity computed from its contents; a result line without `"split"` cannot be
 //! tied to any split and is refused by `run` and `merge` (they say so).
 
-use std::fmt;
+use alloc::{borrow::ToOwned, format, string::String, string::ToString, vec::Vec};
+use core::fmt;
 
 use crate::Board;
 use serde_json::{json, Value};
@@ -131,7 +132,7 @@ impl fmt::Display for LineError {
     }
 }
 
-impl std::error::Error for LineError {}
+impl core::error::Error for LineError {}
 
 fn at_line(line: usize, message: impl Into<String>) -> LineError {
     LineError {
