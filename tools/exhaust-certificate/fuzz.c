@@ -4,6 +4,7 @@
  * cargo-fuzz cannot reach them).
  *
  *   fuzz [-s SECONDS] ITERATIONS SEED CERT...
+ *   fuzz --cover [-s SECONDS] ITERATIONS SEED LINES
  *
  * Loads the given valid certificates (each must be accepted as is), then
  * for ITERATIONS rounds (or until SECONDS have passed) copies one of them
@@ -29,6 +30,12 @@
  * replayed by running ITERATIONS = round + 1; on a sanitizer abort the
  * input is written to fuzz-crash.bin.
  * Prints one summary line: iterations, accepted, refused by kind.
+ *
+ * --cover: the same for the `ok`-line reader of `check --cover`: LINES is a
+ * file of `ok` lines that tile a question; mutations of one line's tokens,
+ * a whole line doubled or deleted, or the byte mutations above. An
+ * accepted mutation must give the original's `none` line (the node sum
+ * aside: it may change with a line's `nodes`).
  */
 #define main check_c_main
 #include "check.c"
@@ -114,18 +121,19 @@ static const char *const WORDS[] = {
     "cubes", "of", "a1", "h8", "i9", "d1", "certificate", "sliders", "2", "",
 };
 
-/* Edit one token of the header line (the first line of buf). */
-static void fz_header(unsigned char **buf, size_t *n)
+/* Edit one token of the text line that starts at buf[from] (the header:
+ * from = 0). */
+static void fz_line(unsigned char **buf, size_t *n, size_t from)
 {
-    size_t end = 0;
+    size_t end = from;
     while (end < *n && (*buf)[end] != '\n')
         end++;
-    if (end == 0)
+    if (end == from)
         return;
-    /* token boundaries: starts after a space or at 0 */
+    /* token boundaries: starts after a space or at from */
     size_t starts[64], lens[64];
     int nt = 0;
-    for (size_t i = 0; i < end && nt < 64;) {
+    for (size_t i = from; i < end && nt < 64;) {
         size_t j = i;
         while (j < end && (*buf)[j] != ' ')
             j++;
@@ -151,7 +159,8 @@ static void fz_header(unsigned char **buf, size_t *n)
         t[l] = 0;
         long long v = strtoll(t, NULL, 10);
         long long dv[] = { 1, -1, 2, -2, 1000, 1LL << 32 };
-        snprintf(tok, sizeof tok, "%lld", v + dv[fz_below(6)]);
+        /* wrapping (strtoll saturates at LLONG_MAX/MIN) */
+        snprintf(tok, sizeof tok, "%lld", (long long)((unsigned long long)v + (unsigned long long)dv[fz_below(6)]));
         fz_splice(buf, n, off, len, tok, strlen(tok));
         break;
     }
@@ -251,7 +260,7 @@ static const char *mutate(unsigned char **buf, size_t *n, size_t hdr)
         return "delete";
     }
     default:
-        fz_header(buf, n);
+        fz_line(buf, n, 0);
         return "header";
     }
 }
@@ -308,17 +317,133 @@ static int run_file(const unsigned char *d, size_t n, size_t cap, checker *c)
     return st;
 }
 
+/* --cover: mutations of `ok` lines that tile a question, read by cover_core.
+ * An accepted mutation must give the original's `none` line (the node sum
+ * aside). */
+static int cover_fuzz(double seconds, long iters, u64 seed0, const char *name)
+{
+    FILE *f = fopen(name, "rb");
+    static unsigned char orig[1 << 16];
+    size_t on = f ? fread(orig, 1, sizeof orig, f) : 0;
+    if (f == NULL || on == 0 || on == sizeof orig) {
+        fprintf(stderr, "fuzz: %s: cannot read (or over 64 KiB)\n", name);
+        return 2;
+    }
+    fclose(f);
+    char want[400], msg[400];
+    FILE *m = fmemopen(orig, on, "r");
+    if (cover_core(m, want, sizeof want) != 0) {
+        fprintf(stderr, "fuzz: %s: the lines themselves are refused: %s\n", name, want);
+        return 2;
+    }
+    fclose(m);
+    char *nodes = strstr(want, ", nodes ");
+    size_t wl = nodes ? (size_t)(nodes - want) : strlen(want);
+    long acc_same = 0, acc_changed = 0, refused = 0, findings = 0;
+    double t0 = now();
+    long r;
+    for (r = 0; r < iters; r++) {
+        if (seconds > 0 && (r & 63) == 0 && now() - t0 > seconds)
+            break;
+        fz_state = seed0 ^ (0xd1b54a32d192ed03ULL * (u64)(r + 1));
+        size_t n = on;
+        unsigned char *d = malloc(n);
+        memcpy(d, orig, n);
+        int nm = 1 + (int)fz_below(3);
+        for (int k = 0; k < nm; k++) {
+            size_t starts[256], nl = 0; /* line starts */
+            for (size_t i = 0; i < n && nl < 256; i++)
+                if (i == 0 || d[i - 1] == '\n')
+                    starts[nl++] = i;
+            size_t ls = nl ? starts[fz_below(nl)] : 0, le = ls;
+            while (le < n && d[le] != '\n')
+                le++;
+            if (le < n)
+                le++;
+            switch (fz_below(4)) {
+            case 0:
+            case 1:
+                fz_line(&d, &n, ls);
+                break;
+            case 2: /* a whole line doubled or deleted */
+                if (fz_below(2)) {
+                    unsigned char *copy = malloc(le - ls + 1);
+                    memcpy(copy, d + ls, le - ls);
+                    fz_splice(&d, &n, ls, 0, copy, le - ls);
+                    free(copy);
+                } else
+                    fz_splice(&d, &n, ls, le - ls, "", 0);
+                break;
+            default:
+                mutate(&d, &n, n);
+                break;
+            }
+        }
+        unsigned char *e = malloc(n ? n : 1); /* exactly n bytes */
+        memcpy(e, d, n);
+        free(d);
+        d = e;
+        cur = d;
+        curn = n;
+        cur_round = r;
+        alarm(20);
+        int st = 1;
+        if (n == 0)
+            snprintf(msg, sizeof msg, "empty");
+        else {
+            FILE *mf = fmemopen(d, n, "r");
+            if (mf == NULL) {
+                perror("fmemopen");
+                return 2;
+            }
+            st = cover_core(mf, msg, sizeof msg);
+            fclose(mf);
+        }
+        alarm(0);
+        if (st == 0) {
+            if (strncmp(msg, want, wl) != 0 || (msg[wl] != 0 && strncmp(msg + wl, ", nodes ", 8) != 0)) {
+                fprintf(stderr, "fuzz: FINDING --cover round %ld: a mutation is accepted as '%s' (original '%s')\n", r,
+                        msg, want);
+                dump_current();
+                findings++;
+            } else if (n == on && memcmp(d, orig, n) == 0)
+                acc_same++;
+            else
+                acc_changed++;
+        } else
+            refused++;
+        free(d);
+        cur = NULL;
+        curn = 0;
+    }
+    printf("fuzz --cover: %ld iterations in %.1fs (seed %" PRIu64 "): accepted %ld (%ld unchanged, %ld changed with the same "
+           "answer), findings %ld, refused %ld\n",
+           r, now() - t0, seed0, acc_same + acc_changed, acc_same, acc_changed, findings, refused);
+    return findings ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     double seconds = 0;
-    int a = 1;
-    if (argc > 2 && strcmp(argv[1], "-s") == 0) {
-        seconds = atof(argv[2]);
-        a = 3;
+    int a = 1, cover = 0;
+    if (argc > a && strcmp(argv[a], "--cover") == 0) {
+        cover = 1;
+        a++;
     }
-    if (argc - a < 3) {
-        fprintf(stderr, "usage: fuzz [-s SECONDS] ITERATIONS SEED CERT...\n");
+    if (argc > a + 1 && strcmp(argv[a], "-s") == 0) {
+        seconds = atof(argv[a + 1]);
+        a += 2;
+    }
+    if (argc - a < 3 || (cover && argc - a != 3)) {
+        fprintf(stderr, "usage: fuzz [-s SECONDS] ITERATIONS SEED CERT...\n"
+                        "       fuzz --cover [-s SECONDS] ITERATIONS SEED LINES\n");
         return 2;
+    }
+    signal(SIGALRM, on_alarm);
+    if (cover) {
+        if (__sanitizer_set_death_callback != NULL)
+            __sanitizer_set_death_callback(dump_current);
+        return cover_fuzz(seconds, atol(argv[a]), strtoull(argv[a + 1], NULL, 0), argv[a + 2]);
     }
     long iters = atol(argv[a]);
     u64 seed0 = strtoull(argv[a + 1], NULL, 0);
