@@ -110,7 +110,7 @@ gcc -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-reco
 (cd "$work" && ./fuzz -s 9 3000 1 good fuzz-fancy-shard fuzz-black-shard) > "$work/fuzz.out" 2>&1 ||
     fail "fuzz: $(cat "$work/fuzz.out")"
 echo "test-certificates: $(cat "$work/fuzz.out")"
-(cd "$work" && ./fuzz --cover -s 3 3000 1 oklines) > "$work/fuzz.out" 2>&1 ||
+(cd "$work" && ./fuzz --cover -s 3 30000 1 oklines) > "$work/fuzz.out" 2>&1 ||
     fail "fuzz --cover: $(cat "$work/fuzz.out")"
 echo "test-certificates: $(cat "$work/fuzz.out")"
 echo "test-certificates: all passed"
