@@ -2,7 +2,7 @@
 # The certificates of `sliders prove --exhaust --certificate`, checked by check.c (run by
 # CI): the checker's own selftest; certificates of known "none" questions accepted,
 # whole and in shards (run-shards.sh); a certificate with a magic in it, and corrupted
-# ones, refused.
+# ones, refused; and a short run of fuzz.c, mutated certificates under the sanitizers.
 # Usage: test-certificates.sh SLIDERS (the sliders binary, built in release).
 set -euo pipefail
 
@@ -53,6 +53,7 @@ grep -q "^none bishop c1 4" "$work/none" || fail "run-shards: $(cat "$work/none"
 sed -i 2d "$work/progress"
 "$here/run-shards.sh" "$sliders" "$check" bishop c1 4 3 "$work/progress" 1 2> /dev/null > /dev/null
 [ "$(wc -l < "$work/progress")" = 3 ] || fail "run-shards did not add back the shard it lacked"
+sed 's/^.* ok /ok /' "$work/progress" > "$work/oklines" # three shards that tile, for fuzz.c
 sed -i 1d "$work/progress"
 if "$check" --cover <(sed 's/^.* ok /ok /' "$work/progress") > /dev/null 2>&1; then
     fail "--cover accepted two shards of three"
@@ -96,4 +97,20 @@ for bad in "$work"/bad-*; do
     fi
     echo "test-certificates: ${bad##*/} refused: $(cat "$work/err")"
 done
+# fuzz.c: mutations of valid certificates (a whole one, a fancy shard, a black shard) read
+# in process under AddressSanitizer and UBSan; a short run with a fixed seed (docs/robustness.md,
+# "Fuzzing"). It fails on a sanitizer error, unbounded work, a verdict that differs
+# between memory and file reading, or an accepted mutation with another claim.
+"$sliders" prove bishop d1 --bits 4 --exhaust --threads 1 --shard 7/300 \
+    --certificate "$work/fuzz-fancy-shard" > /dev/null
+"$sliders" prove bishop d1 --bits 4 --scheme black --exhaust --threads 1 --shard 2/500 \
+    --certificate "$work/fuzz-black-shard" > /dev/null
+gcc -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \
+    -o "$work/fuzz" "$here/fuzz.c"
+(cd "$work" && ./fuzz -s 9 3000 1 good fuzz-fancy-shard fuzz-black-shard) > "$work/fuzz.out" 2>&1 ||
+    fail "fuzz: $(cat "$work/fuzz.out")"
+echo "test-certificates: $(cat "$work/fuzz.out")"
+(cd "$work" && ./fuzz --cover -s 3 30000 1 oklines) > "$work/fuzz.out" 2>&1 ||
+    fail "fuzz --cover: $(cat "$work/fuzz.out")"
+echo "test-certificates: $(cat "$work/fuzz.out")"
 echo "test-certificates: all passed"
