@@ -9,7 +9,7 @@
 //! one load fewer than black magics per lookup (no offset). The dream itself (one magic
 //! for all squares) is impossible with or without the own square, and so is this form for
 //! rooks (f8, g8 and h8 leave it no room); both proofs are in the document and in
-//! `crates/sliders-core/tests/wishing_dream.rs`.
+//! `crates/sliders-search/tests/wishing_dream.rs`.
 //!
 //! ```
 //! use sliders_core::RookOrBishop;

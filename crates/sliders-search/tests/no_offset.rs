@@ -53,7 +53,7 @@ fn the_search_finds_a_bishop_table_the_verifier_accepts() {
 
 #[test]
 fn rooks_find_no_table_and_the_verifier_names_the_conflict() {
-    // f8, g8 and h8 leave no room at any size (crates/sliders-core/tests/wishing_dream.rs);
+    // f8, g8 and h8 leave no room at any size (crates/sliders-search/tests/wishing_dream.rs);
     // the search gives up without a panic.
     assert_eq!(search(RookOrBishop::Rook, 20, 1, 10_000, 3), None);
     // A bishop table with one square's magic replaced by 0: every key of that square
