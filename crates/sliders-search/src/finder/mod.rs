@@ -50,7 +50,7 @@ pub(crate) use assemble::by_square;
 pub use assemble::{all_targets, assemble, AssembleError};
 pub use candidate::CandidateKind;
 pub use seeding::{Seeding, TUNED_SEEDS};
-pub use state::{Progress, SearchState, StateDifference, StateError, StateProgress};
+pub use state::{Progress, SearchState, StateDifference, StateError, StateProgress, MAX_COUNT};
 pub use tester::MAX_FIND_BITS;
 pub(crate) use tester::{Scratch, SquareData, Tester, Wide};
 pub use tune::{square_work, tune_seeds};

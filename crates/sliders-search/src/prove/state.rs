@@ -9,9 +9,9 @@ use super::{verify_magic, ProveError, Question};
 /// (a cube state lists its answered cubes); anything larger is not a state.
 pub const MAX_STATE_BYTES: u64 = 256 << 20;
 
-/// The largest counter a state may hold (`nodes`, `proof_bytes`, `lemmas`), as find's
-/// and refine's states: sums of the counters of many shards cannot overflow.
-pub const MAX_COUNTER: u64 = 1 << 62;
+// The largest counter a state may hold (`nodes`, `proof_bytes`, `lemmas`): find's limit,
+// so that sums of the counters of many shards cannot overflow.
+use crate::finder::MAX_COUNT as MAX_COUNTER;
 
 /// Reads the state at `path`: `None` when there is no file yet. Everything else that is
 /// not a `what` (such as "a cube state") is refused as [`ProveError::State`], naming the
