@@ -11,6 +11,10 @@
 //!   stalemate scored) with captures first by MVV-LVA, the hash and `is_check` read at
 //!   every node.
 //!
+//! Every crate copies the board and makes the move in place on the copy (cozy-chess's
+//! `clone` + `play_unchecked`, shakmaty's `clone` + `play_unchecked`, our `*b` +
+//! `play_unchecked`): the copy-make idiom of each crate's documentation.
+//!
 //! Move order is a total order on (victim, attacker, from, to, promotion), computed the
 //! same way in every crate, so the alpha-beta trees are identical and their node counts
 //! comparable. Every crate scores its moves into a per-ply buffer that is reused (no
@@ -127,6 +131,10 @@ pub mod ours {
         score
     }
 
+    // `#[inline]` here and not in the other crates: each has its faster form (measured
+    // with callgrind, alpha-beta workload: ours 1,373 M -> 1,292 M instructions with
+    // it; cozy-chess's key, inlined by the compiler anyway, 1,162 M -> 1,381 M).
+    #[inline]
     fn key(b: &Board, mv: Move) -> u32 {
         let promo = match mv.kind() {
             MoveKind::Promotion(r) => r as u32,
@@ -146,7 +154,9 @@ pub mod ours {
             return;
         }
         for &mv in b.legal_moves().iter() {
-            perft(&b.after_unchecked(mv), depth - 1, t, h);
+            let mut child = *b;
+            child.play_unchecked(mv);
+            perft(&child, depth - 1, t, h);
         }
     }
 
@@ -169,7 +179,9 @@ pub mod ours {
         mine.extend(b.captures().iter().map(|&mv| (key(b, mv), mv)));
         mine.sort_unstable_by_key(|e| e.0);
         for &(_, mv) in mine.iter() {
-            let score = -quiesce(&b.after_unchecked(mv), -beta, -alpha, t, rest);
+            let mut child = *b;
+            child.play_unchecked(mv);
+            let score = -quiesce(&child, -beta, -alpha, t, rest);
             if score >= beta {
                 return beta;
             }
@@ -203,7 +215,9 @@ pub mod ours {
         }
         mine.sort_unstable_by_key(|e| e.0);
         for &(_, mv) in mine.iter() {
-            let score = -search(&b.after_unchecked(mv), depth - 1, -beta, -alpha, t, h, rest);
+            let mut child = *b;
+            child.play_unchecked(mv);
+            let score = -search(&child, depth - 1, -beta, -alpha, t, h, rest);
             if score >= beta {
                 return beta;
             }

@@ -1,7 +1,8 @@
 //! The board's move API: all legal moves, captures, quiet moves, moves through a
 //! [`MoveFilter`], a callback form that stops early, the legality of any 16-bit move
 //! value, and attack queries (checkers, pins, attackers of a square). Each has a `_with`
-//! form taking a slider scheme; the plain form runs with the best scheme for this CPU.
+//! form taking a slider scheme; the plain form runs with [`crate::DefaultScheme`] (black
+//! magics, inlined: no check or dispatch per call).
 
 use alloc::borrow::ToOwned;
 use core::ops::ControlFlow;
@@ -18,7 +19,7 @@ use crate::moves::{Move, MoveKind, Uci, UciError};
 use crate::piece::Role;
 
 impl Board {
-    /// Every legal move, with the best slider scheme for this CPU.
+    /// Every legal move, with the default slider scheme ([`crate::DefaultScheme`]).
     ///
     /// ```
     /// use sliders_movegen::Board;
