@@ -605,11 +605,17 @@ pub struct ExhaustState {
 
 /// Magic bits the cubes fix below the top of the period: at most 2^20 cubes, listed by a
 /// walk of at most 2^21 nodes (a listing does not stop at a magic, so its tree must stay
-/// small), each saved to the state file as its batch ends.
+/// small), their progress saved to the state file at most a second after a batch ends.
 const CUBE_BITS: u32 = 20;
 
-/// Cubes searched between two saves of the state, per thread.
+/// Cubes searched between two looks at the clock (the time limit, a stop, a save),
+/// per thread.
 const BATCH_PER_THREAD: usize = 64;
+
+/// The longest a run goes without saving its state (a crash loses at most this much).
+/// Saving after every batch cost bishop c7's 4-bit search (364,500 small cubes) 2.2 s
+/// to 6.2 s on one thread: each save syncs the file and its directory.
+const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The depth of the cubes: [`CUBE_BITS`] below the top, at least 1.
 fn cube_depth(ex: &Exhaust) -> u32 {
@@ -777,6 +783,7 @@ pub fn exhaust(
     let batch = BATCH_PER_THREAD * threads;
     let past_limit =
         || super::stop::requested() || options.limit.is_some_and(|l| start.elapsed() >= l);
+    let mut saved = std::time::Instant::now();
     while found.is_none() && state.done < cubes.len() {
         if past_limit() {
             break;
@@ -812,8 +819,13 @@ pub fn exhaust(
             state.found_cube = Some(first_cube + at);
             found = Some(magic);
         }
+        // Saved at most every SAVE_EVERY (and once more below): a save syncs the file
+        // and its directory, and batches of small cubes end hundreds of times a second.
         if let Some(path) = &options.state {
-            super::state::write(path, &state)?;
+            if saved.elapsed() >= SAVE_EVERY {
+                super::state::write(path, &state)?;
+                saved = std::time::Instant::now();
+            }
         }
         if options.progress {
             super::progress(format_args!(
@@ -824,6 +836,9 @@ pub fn exhaust(
                 start.elapsed().as_secs_f64()
             ));
         }
+    }
+    if let Some(path) = &options.state {
+        super::state::write(path, &state)?;
     }
     let answer = match found {
         Some(magic) => Some(Some(magic)),
