@@ -54,6 +54,12 @@ pub struct ProveArgs {
     /// occupancies with different attacks must share an index.
     #[arg(long, conflicts_with_all = ["grow", "proof", "formula", "no_check", "encoding"])]
     exhaust: bool,
+    /// With --exhaust: fix the magic's bits from the top down, 0 before 1, so the first
+    /// magic found is the smallest below the period. Without an order flag a plain run
+    /// measures this order and --low-first for a few seconds each and goes on with the
+    /// faster (a sharded run, --merge and --certificate take this order).
+    #[arg(long, requires = "exhaust", conflicts_with_all = ["descending", "low_first"])]
+    ascending: bool,
     /// With --exhaust: visit 1 before 0 at every magic bit, so the first magic found is
     /// the largest below the period (the published rank-7/8 rook magics sit at the top).
     #[arg(long, requires = "exhaust")]
@@ -343,7 +349,17 @@ fn merge_cubes(
     finish_merge(question, standing)
 }
 
-/// The order `--descending` or `--low-first` asks the exhaustive search for.
+/// Whether the exhaustive search chooses its order by measuring: a plain run (no shard,
+/// merge or certificate) given no order flag.
+fn auto_order(args: &ProveArgs) -> bool {
+    !(args.ascending || args.descending || args.low_first)
+        && args.shard.is_none()
+        && args.merge.is_empty()
+        && args.certificate.is_none()
+}
+
+/// The order `--ascending`, `--descending` or `--low-first` asks the exhaustive search
+/// for (ascending without one).
 fn order(args: &ProveArgs) -> Order {
     if args.low_first {
         Order::LowFirst
@@ -351,6 +367,15 @@ fn order(args: &ProveArgs) -> Order {
         Order::Descending
     } else {
         Order::Ascending
+    }
+}
+
+/// The order's name as its flag spells it.
+fn order_name(order: Order) -> &'static str {
+    match order {
+        Order::Ascending => "ascending",
+        Order::Descending => "descending",
+        Order::LowFirst => "low-first",
     }
 }
 
@@ -380,7 +405,26 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         shard,
         order: order(args),
     };
-    let done = prove::exhaust::exhaust(question, &options).map_err(fail)?;
+    let done = if auto_order(args) {
+        let auto = prove::auto_order::exhaust_auto(question, &options).map_err(fail)?;
+        let estimates: Vec<String> = auto
+            .estimates
+            .iter()
+            .map(|(order, eta)| format!("{} {eta:.0} s", order_name(*order)))
+            .collect();
+        crate::output::noteln!(
+            "exhaust: order {}{}",
+            order_name(auto.order),
+            if estimates.is_empty() {
+                String::new()
+            } else {
+                format!(" (estimated to finish: {})", estimates.join(", "))
+            }
+        );
+        auto.done
+    } else {
+        prove::exhaust::exhaust(question, &options).map_err(fail)?
+    };
     let which = match shard {
         Some((i, n)) => format!(
             " (shard {i}/{n}: cubes {} to {})",

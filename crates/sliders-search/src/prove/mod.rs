@@ -19,6 +19,7 @@
 //! assert!(matches!(result.answer, Answer::None { .. }));
 //! ```
 
+pub mod auto_order;
 pub mod certificate;
 pub mod cubes;
 pub mod dimacs;
