@@ -67,17 +67,19 @@ fn state_path(base: Option<&Path>, order: Order) -> PathBuf {
 }
 
 /// The order an existing state at `path` was written for, read from its question's
-/// suffix (`rook g7 9 low-first`); `None` when there is no file.
-fn order_of_state(path: &Path) -> Result<Option<Order>, ProveError> {
+/// suffix (`rook g7 9 low-first`), and whether it is finished (an answer, or every cube
+/// searched); `None` when there is no file.
+fn order_of_state(path: &Path) -> Result<Option<(Order, bool)>, ProveError> {
     let state: Option<ExhaustState> = super::state::read(path, "an exhaust state")?;
     Ok(state.map(|s| {
-        if s.question.ends_with(" low-first") {
+        let order = if s.question.ends_with(" low-first") {
             Order::LowFirst
         } else if s.question.ends_with(" descending") {
             Order::Descending
         } else {
             Order::Ascending
-        }
+        };
+        (order, s.found.is_some() || s.done >= s.cubes)
     }))
 }
 
@@ -85,8 +87,8 @@ fn order_of_state(path: &Path) -> Result<Option<Order>, ProveError> {
 /// and `options.shard` are ignored (a sharded run names its order: its shards must
 /// agree). With `options.state` = `FILE`, the order from the top down keeps its
 /// progress in `FILE` and the order from bit 0 up in `FILE.low-first`; the next run
-/// resumes both (a `FILE` alone, written by a run that named its order, is resumed in
-/// that order). Once an order answers, `FILE` holds its finished state and
+/// resumes both (a finished `FILE`, or one of another order, written by a run that
+/// named it, is resumed as it is). Once an order answers, `FILE` holds its finished state and
 /// `FILE.low-first` is gone. Without a `FILE` the states are temporary files, removed
 /// at the end. `options.limit` bounds the whole.
 pub fn exhaust_auto(
@@ -110,15 +112,23 @@ pub fn exhaust_auto(
     let paths: Vec<PathBuf> = orders.iter().map(|&o| state_path(base, o)).collect();
     if let Some(path) = base {
         let sidecars = paths.iter().any(|p| p != path && p.exists());
-        if !sidecars {
-            if let Some(order) = order_of_state(path)? {
-                let done = run(order, path.to_owned(), options.limit)?;
-                return Ok(AutoOutcome {
-                    done,
-                    order,
-                    estimates: Vec::new(),
-                });
+        // A finished state, or one in an order this run does not measure from `FILE`,
+        // is resumed as it is; an unfinished one from the top down is one of the
+        // orders measured (this run's own, stopped in its first slice, or a run's that
+        // named the order).
+        let resumed = match order_of_state(path)? {
+            Some((order, finished)) if !sidecars && (finished || order != Order::Ascending) => {
+                Some(order)
             }
+            _ => None,
+        };
+        if let Some(order) = resumed {
+            let done = run(order, path.to_owned(), options.limit)?;
+            return Ok(AutoOutcome {
+                done,
+                order,
+                estimates: Vec::new(),
+            });
         }
     }
     let outcome = choose_and_run(orders, &paths, options.limit, run)?;
