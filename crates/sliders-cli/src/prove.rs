@@ -370,15 +370,6 @@ fn order(args: &ProveArgs) -> Order {
     }
 }
 
-/// The order's name as its flag spells it.
-fn order_name(order: Order) -> &'static str {
-    match order {
-        Order::Ascending => "ascending",
-        Order::Descending => "descending",
-        Order::LowFirst => "low-first",
-    }
-}
-
 /// `sliders prove --exhaust`.
 fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     if !args.merge.is_empty() {
@@ -410,11 +401,11 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         let estimates: Vec<String> = auto
             .estimates
             .iter()
-            .map(|(order, eta)| format!("{} {eta:.0} s", order_name(*order)))
+            .map(|(order, eta)| format!("{} {eta:.0} s", order.name()))
             .collect();
         crate::output::noteln!(
             "exhaust: order {}{}",
-            order_name(auto.order),
+            auto.order.name(),
             if estimates.is_empty() {
                 String::new()
             } else {

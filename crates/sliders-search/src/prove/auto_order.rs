@@ -49,11 +49,7 @@ fn candidates(question: &Question) -> &'static [Order] {
 /// were), `FILE.low-first` beside it for the other; without a `FILE`, files of this
 /// process in the temporary directory.
 fn state_path(base: Option<&Path>, order: Order) -> PathBuf {
-    let tag = match order {
-        Order::Ascending => "ascending",
-        Order::Descending => "descending",
-        Order::LowFirst => "low-first",
-    };
+    let tag = order.name();
     match base {
         Some(base) if order == Order::Ascending => base.to_owned(),
         Some(base) => {
@@ -185,11 +181,11 @@ fn choose_and_run(
         });
     }
     let mut slice = FIRST_SLICE;
-    let mut last: Option<Exhausted> = None;
     let mut estimates: Vec<(Order, f64)> = Vec::new();
     // Cubes each order had done before its last slice (a resumed state's included).
     let mut before: Vec<Option<usize>> = vec![None; orders.len()];
-    for round in 1..=ROUNDS {
+    let mut round = 1;
+    loop {
         estimates.clear();
         for (at, (&order, path)) in orders.iter().zip(paths).enumerate() {
             let done = run(order, path.clone(), left(Some(slice)))?;
@@ -209,11 +205,12 @@ fn choose_and_run(
                     estimates,
                 });
             }
-            last = Some(done);
         }
         let (best, best_eta) = fastest(&estimates);
-        let others = estimates.iter().filter(|e| e.0 != best).map(|e| e.1);
-        if round == ROUNDS || others.clone().all(|eta| eta >= CLEAR * best_eta) {
+        let clear = estimates
+            .iter()
+            .all(|e| e.0 == best || e.1 >= CLEAR * best_eta);
+        if round == ROUNDS || clear {
             let at = orders.iter().position(|&o| o == best).unwrap_or(0);
             let done = run(best, paths[at].clone(), left(None))?;
             return Ok(AutoOutcome {
@@ -223,14 +220,8 @@ fn choose_and_run(
             });
         }
         slice *= 2;
+        round += 1;
     }
-    // Not reached (the last round always runs the chosen order); the last slice's
-    // outcome, unfinished, if it were.
-    Ok(AutoOutcome {
-        done: last.ok_or_else(|| ProveError::State("no order was run".to_owned()))?,
-        order: orders[0],
-        estimates,
-    })
 }
 
 /// The seconds an order still needs at the rate of its last slice: the cubes left,

@@ -60,6 +60,15 @@ pub enum Order {
 }
 
 impl Order {
+    /// The order's name as the CLI's flag spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Ascending => "ascending",
+            Order::Descending => "descending",
+            Order::LowFirst => "low-first",
+        }
+    }
+
     /// The state files' suffix for the order (none for the default, so older states
     /// still match).
     fn suffix(self) -> &'static str {
