@@ -14,7 +14,7 @@ use crate::board::Board;
 use crate::filter::MoveFilter;
 use crate::lookups::DEFAULT_SCHEME;
 use crate::move_list::MoveList;
-use crate::movegen::{attackers, count, list, pinned, visit};
+use crate::movegen::{attackers, count, fill_captures, fill_legal, list, pinned, visit};
 use crate::moves::{Move, MoveKind, Uci, UciError};
 use crate::piece::Role;
 
@@ -30,7 +30,9 @@ impl Board {
     /// ```
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
-        list(DEFAULT_SCHEME, self, MoveFilter::ALL)
+        let mut list = MoveList::new();
+        fill_legal(self, &mut list);
+        list
     }
 
     /// Every legal move, with slider attacks from `scheme`.
@@ -115,7 +117,9 @@ impl Board {
     /// ```
     #[inline]
     pub fn captures(&self) -> MoveList {
-        self.legal_moves_filtered(MoveFilter::ALL.captures_only())
+        let mut list = MoveList::new();
+        fill_captures(self, &mut list);
+        list
     }
 
     /// The legal captures (en passant included) and promotions (quiet ones included):

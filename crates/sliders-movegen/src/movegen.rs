@@ -16,8 +16,8 @@ use core::ops::ControlFlow;
 use crate::board::{back_rank, bit, sq, Board};
 use crate::filter::MoveFilter;
 use crate::lookups::{
-    betw, bishop, checks_and_pins, forward, king, knight, pawn, rook, DIAGONAL_RAYS,
-    ORTHOGONAL_RAYS,
+    betw, bishop, checks_and_pins, forward, king, knight, pawn, rook, DEFAULT_SCHEME,
+    DIAGONAL_RAYS, ORTHOGONAL_RAYS,
 };
 use crate::move_list::MoveList;
 use crate::moves::{castling_squares, Move};
@@ -217,6 +217,22 @@ pub(crate) fn list<S: Scheme>(s: S, b: &Board, filter: MoveFilter) -> MoveList {
 #[inline(never)]
 fn fill<S: Scheme>(s: S, b: &Board, filter: MoveFilter, list: &mut MoveList) {
     generate(s, b, list, filter);
+}
+
+/// Every legal move of `b` into `list`, with the default scheme: [`list`] for the plain
+/// `legal_moves`, which an engine calls at every node. Not generic and not inlined, so
+/// it is compiled once, here, with the filter a constant folded into the generator,
+/// and not in every crate that calls it.
+#[inline(never)]
+pub(crate) fn fill_legal(b: &Board, list: &mut MoveList) {
+    generate(DEFAULT_SCHEME, b, list, MoveFilter::ALL);
+}
+
+/// The legal captures of `b` into `list`, as [`fill_legal`]: what the filter does not
+/// admit (quiet pawn pushes, castling, quiet targets) is never looked at.
+#[inline(never)]
+pub(crate) fn fill_captures(b: &Board, list: &mut MoveList) {
+    generate(DEFAULT_SCHEME, b, list, MoveFilter::ALL.captures_only());
 }
 
 /// The number of legal moves of `b`, counted without listing them; not inlined, like
