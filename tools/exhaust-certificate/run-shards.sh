@@ -5,7 +5,8 @@
 # certificate are never stored. Each shard the checker accepts adds one line to
 # PROGRESS (`shard I/N sha256 <hash> bytes <B> seconds <S> ok ...`); a shard already
 # there is skipped, so an interrupted run resumes. When every shard is in,
-# `check --cover` confirms the ranges tile all the cubes and prints `none ...`.
+# `check --cover` confirms the ranges tile all the cubes and prints `none ...`. A shard
+# whose search finds a magic stops the run with exit 3 and the search's `found` line.
 #
 # Usage: run-shards.sh SLIDERS CHECK PIECE SQUARE BITS SHARDS PROGRESS [THREADS [SCHEME]]
 # (SLIDERS: the sliders binary; CHECK: the compiled check.c; SCHEME: fancy, the default,
@@ -41,6 +42,14 @@ for ((i = 0; i < shards; i++)); do
     status=("${PIPESTATUS[@]}")
     set -e
     wait "$hasher"
+    last=$(tail -n 1 "$work/sliders.out")
+    # A magic found ends the certificate there, so the checker refuses it: the answer is
+    # the search's, which verified it (exit 3: not a failure, but no "none" either).
+    if [ "${status[0]}" = 0 ] && [ "${last#found }" != "$last" ]; then
+        cat "$work/sliders.out" >&2
+        echo "$0: shard $i/$shards: the search found a magic: $last" >&2
+        exit 3
+    fi
     # A checker that stops reading ends the search with a write error: name it first.
     if [ "${status[2]}" != 0 ] && [ "${status[0]}" = 0 ]; then
         echo "$0: shard $i/$shards: the checker refused the certificate" >&2
@@ -51,7 +60,6 @@ for ((i = 0; i < shards; i++)); do
         echo "$0: shard $i/$shards: the search did not finish (exit ${status[0]}; tee ${status[1]}, checker ${status[2]}: see above)" >&2
         exit 1
     fi
-    last=$(tail -n 1 "$work/sliders.out")
     if [ "$last" != "none in shard $i/$shards" ]; then
         echo "$0: shard $i/$shards: the search answered '$last'" >&2
         exit 1
