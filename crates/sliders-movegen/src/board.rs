@@ -586,9 +586,7 @@ impl Board {
         self.castling ^= lost;
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
+        self.fullmove = self.fullmove.saturating_add(us as u32);
         self.turn = them;
         if kind == 0 {
             let victim = if self.colors[them as usize].contains(to) {
