@@ -1,6 +1,7 @@
-//! Null-count reuse (issue 40), its condition checked before the counting engine relies
-//! on it. One ply above the leaves, with us to move and not in check, the leaf count of
-//! a quiet knight, bishop, rook or queen move is the number of moves the opponent has
+//! Null-count reuse (issue 40): the condition the counting engine uses
+//! (`src/engine/null_count.rs`, on its own position type), written here again on the
+//! public board API and checked move by move. One ply above the leaves, the leaf count
+//! of a quiet knight, bishop, rook or queen move is the number of moves the opponent has
 //! after it. [`keeps_their_count`] says when that number is the one they would have
 //! after a null move (ours passed), so that one count serves every such move:
 //!
@@ -19,12 +20,14 @@
 //! 4. neither square is on one of the enemy king's lines on an empty board (a pin the
 //!    piece itself makes from its destination, or undoes by leaving).
 //!
-//! Standard castling only (a Chess960 board never qualifies). Proved here on whole perft
-//! trees and on python-chess's fixture positions (every move of every node one ply above
-//! the leaves is compared with the board's own count, which python-chess's fixtures
-//! prove); each part left out gives wrong counts somewhere in them. Measured with this
-//! condition (docs/perft.md): 20% of the start position's leaf counts at perft(5) and
-//! 15% of Kiwipete's at perft(4) could be skipped.
+//! Castling other than standard (Chess960) puts the enemy's whole back rank in 1 and 2.
+//! Nothing qualifies in check (a quiet move out of a slider's check lands on the
+//! slider's line), which the tests below check too, as the condition does not ask.
+//! Checked on whole perft trees and at every python-chess fixture position: every move
+//! it admits has the null move's count (the board's own count, which python-chess's
+//! fixtures prove), and each part left out gives wrong counts somewhere in them.
+//! Measured with it (docs/perft.md): 19.7% of the start position's leaf counts at
+//! perft(5) and 15.1% of Kiwipete's at perft(4) are the null move's.
 
 use std::io::Read;
 
@@ -79,16 +82,21 @@ fn zones(b: &Board) -> Zones {
     let king_sq = b.king(them);
     let mut king = king_attacks(king_sq).0 | 1u64 << king_sq as u32;
     // Standard castling: the squares between king and rook must be empty, the king's
-    // path unattacked.
+    // path unattacked; anything else (Chess960), the whole back rank.
     let rank = if them == Color::White { 0 } else { 56 };
     let rooks = b.castling_rooks().0 >> rank & 0xff;
-    if rooks & 0x80 != 0 {
-        changes |= 0x60 << rank;
-        king |= 0x60 << rank;
-    }
-    if rooks & 0x01 != 0 {
-        changes |= 0x0e << rank;
-        king |= 0x0c << rank;
+    if rooks != 0 && (king_sq as u32 != rank + 4 || rooks & !0x81 != 0) {
+        changes |= 0xff << rank;
+        king |= 0xff << rank;
+    } else {
+        if rooks & 0x80 != 0 {
+            changes |= 0x60 << rank;
+            king |= 0x60 << rank;
+        }
+        if rooks & 0x01 != 0 {
+            changes |= 0x0e << rank;
+            king |= 0x0c << rank;
+        }
     }
     let ours = b.by_color(us);
     let mut lines = 0u64;
@@ -116,10 +124,7 @@ fn zones(b: &Board) -> Zones {
 /// Whether `mv` leaves the opponent the moves a null move would (the module's
 /// condition), with `left_out` not tested.
 fn keeps_their_count(b: &Board, z: &Zones, mv: Move, left_out: Part) -> bool {
-    if b.is_check() || b.is_chess960() || mv.kind() != MoveKind::Normal {
-        return false;
-    }
-    if b.captured(mv).is_some() {
+    if mv.kind() != MoveKind::Normal || b.captured(mv).is_some() {
         return false;
     }
     let role = match b.role_at(mv.from()) {
@@ -169,6 +174,9 @@ fn node(b: &Board, left_out: Part) -> (u64, u64, u64) {
             }
         }
     }
+    if b.is_check() && left_out == Part::None {
+        assert_eq!(qualify, 0, "a move qualified in check: {}", b.to_fen());
+    }
     (n, qualify, wrong)
 }
 
@@ -214,6 +222,12 @@ fn wrong_counts(left_out: Part) -> (u64, u64) {
     let (mut qualify, mut wrong) = (0, 0);
     for (fen, depth) in TREES {
         let (_, q, w) = tree(&Board::from_fen(fen).unwrap(), depth, left_out);
+        qualify += q;
+        wrong += w;
+    }
+    // Chess960 starts, where castling is not the standard one.
+    for number in [0, 100, 518, 959] {
+        let (_, q, w) = tree(&Board::chess960(number).unwrap(), 4, left_out);
         qualify += q;
         wrong += w;
     }

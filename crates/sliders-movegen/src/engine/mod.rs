@@ -17,12 +17,14 @@
 //! Measured choices and their gains are in `docs/perft.md`.
 
 mod generate;
+mod null_count;
 mod position;
 
 use sliders_core::schemes::{Scheme, WithScheme};
 
 use crate::board::Board;
 use generate::{checking_squares, generate, leaper_checkers, Sink};
+use null_count::Reuse;
 use position::{bit, Position, BISHOP, KNIGHT, QUEEN, ROOK};
 
 /// Below this many plies a subtree's count fits a `u64` whatever the position (at most
@@ -86,6 +88,11 @@ fn count<S: Scheme, const WHITE: bool>(s: S, p: &Position, depth: u32, checks: u
         nodes: 0,
         knight_checks,
         pawn_checks,
+        reuse: if depth == 2 {
+            Reuse::new::<S, WHITE>(s, p)
+        } else {
+            Reuse::NONE
+        },
     };
     generate::<S, _, WHITE>(s, p, &mut sink, checks);
     sink.nodes
@@ -159,6 +166,9 @@ struct Children<S> {
     /// Where a knight of ours, or a pawn, gives check ([`checking_squares`]).
     knight_checks: u64,
     pawn_checks: u64,
+    /// One ply above the leaves, the quiet moves whose count is the null move's
+    /// (`null_count.rs`).
+    reuse: Reuse,
 }
 
 /// The origin of a pawn move to `to` that went `delta` squares forward.
@@ -194,6 +204,23 @@ impl<S: Scheme> Children<S> {
         };
     }
 
+    /// The opponent's count after a null move from `p` (`WHITE` to move), computed at
+    /// its first use and kept.
+    #[inline(always)]
+    fn null_count<const WHITE: bool>(&mut self, p: &Position) -> u64 {
+        if let Some(n) = self.reuse.null {
+            return n;
+        }
+        let passed = Position { ep: 0, ..*p };
+        let n = if WHITE {
+            leaves::<S, false>(self.s, &passed, leaper_checkers::<false>(&passed))
+        } else {
+            leaves::<S, true>(self.s, &passed, leaper_checkers::<true>(&passed))
+        };
+        self.reuse.null = Some(n);
+        n
+    }
+
     /// The check a knight (`ROLE`) landing on `to` gives; none from other pieces.
     #[inline(always)]
     fn piece_check<const ROLE: usize>(&self, to: u32) -> u64 {
@@ -214,7 +241,13 @@ impl<S: Scheme> Sink for Children<S> {
         targets: u64,
         theirs: u64,
     ) {
-        each(targets & !theirs, |to| {
+        let quiet = targets & !theirs;
+        let occ = p.colors[0] | p.colors[1];
+        let reused = self.reuse.qualifying::<S, ROLE>(self.s, from, quiet, occ);
+        if reused != 0 {
+            self.nodes += u64::from(reused.count_ones()) * self.null_count::<WHITE>(p);
+        }
+        each(quiet & !reused, |to| {
             let checks = self.piece_check::<ROLE>(to);
             self.child::<WHITE>(&p.quiet::<WHITE, ROLE>(from, to), checks)
         });

@@ -1,0 +1,171 @@
+//! Null-count reuse: one ply above the leaves, a quiet knight, bishop, rook or queen move
+//! that touches nothing the opponent's moves depend on leaves the opponent the moves a
+//! null move would, so one leaf count (the position with the side to move switched)
+//! serves every such move, without a make.
+//!
+//! A move qualifies when
+//! 1. neither of its squares is on a line an enemy slider sees (its first blocker
+//!    included), attacked by an enemy pawn, in front of one (one step, or two from its
+//!    start rank), or on a square the enemy's castling needs empty: no enemy move appears
+//!    or vanishes (an enemy knight or king that could go there goes there either way);
+//! 2. the piece attacks none of the enemy king's squares (its square, its neighbours,
+//!    the squares its castling must cross unattacked) from either square;
+//! 3. neither square is between one of our sliders and one of those king squares on the
+//!    slider's line (a line the move opens or closes);
+//! 4. neither square is on one of the enemy king's lines on an empty board (a pin the
+//!    piece makes from its destination, or undoes by leaving).
+//!
+//! In check nothing qualifies, so no test is needed for it: a quiet move out of a
+//! slider's check lands between the slider and the king, on the slider's line (part 1),
+//! and out of a pawn's or knight's check only a capture or the king moves.
+//!
+//! Parts 1, 3 and 4 are squares the move must avoid ([`Reuse::avoid`]); part 2 needs the
+//! piece's attacks. `crates/sliders-movegen/tests/null_count.rs` proves the condition
+//! against the board's counts and shows each part needed; docs/perft.md has the gain.
+
+use sliders_core::schemes::Scheme;
+
+use crate::lookups::{betw, bishop, king, knight, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
+
+use super::position::{back_rank, side, Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// What a node one ply above the leaves tests its quiet piece moves against.
+pub(super) struct Reuse {
+    /// Squares a qualifying move neither leaves nor reaches (parts 1, 3 and 4); every
+    /// square where nothing may qualify (not one ply above the leaves).
+    pub avoid: u64,
+    /// The enemy king's squares (part 2).
+    pub king_zone: u64,
+    /// The opponent's count after a null move, once asked.
+    pub null: Option<u64>,
+}
+
+impl Reuse {
+    /// Nothing qualifies.
+    pub const NONE: Reuse = Reuse {
+        avoid: !0,
+        king_zone: 0,
+        null: None,
+    };
+
+    /// The squares and zone of `p`, `WHITE` to move.
+    #[inline(always)]
+    pub fn new<S: Scheme, const WHITE: bool>(s: S, p: &Position) -> Reuse {
+        let ours = p.colors[side(WHITE)];
+        let theirs = p.colors[side(!WHITE)];
+        let occ = ours | theirs;
+        let diagonal = p.roles[BISHOP] | p.roles[QUEEN];
+        let orthogonal = p.roles[ROOK] | p.roles[QUEEN];
+
+        // Part 1: their slider lines, pawn captures and steps, castling's empty squares.
+        let mut avoid = 0u64;
+        let mut sliders = diagonal & theirs;
+        while sliders != 0 {
+            avoid |= bishop(s, sliders.trailing_zeros(), occ);
+            sliders &= sliders - 1;
+        }
+        let mut sliders = orthogonal & theirs;
+        while sliders != 0 {
+            avoid |= rook(s, sliders.trailing_zeros(), occ);
+            sliders &= sliders - 1;
+        }
+        let pawns = p.roles[PAWN] & theirs;
+        avoid |= if WHITE {
+            // Black's pawns, coming down the board.
+            ((pawns & !FILE_A) >> 9)
+                | ((pawns & !FILE_H) >> 7)
+                | pawns >> 8
+                | (pawns & 0x00ff_0000_0000_0000) >> 16
+        } else {
+            ((pawns & !FILE_A) << 7)
+                | ((pawns & !FILE_H) << 9)
+                | pawns << 8
+                | (pawns & 0xff00) << 16
+        };
+        let king_sq = p.king(!WHITE);
+        let mut king_zone = king(king_sq) | 1u64 << king_sq;
+        let rights = p.castling & theirs & back_rank(!WHITE);
+        if rights != 0 {
+            let base = if WHITE { 56 } else { 0 };
+            let corners = 1u64 << base | 1u64 << (base + 7);
+            if king_sq == base + 4 && rights & !corners == 0 {
+                // Standard chess: f and g empty and unattacked for the short side; b, c
+                // and d empty, c and d unattacked for the long side.
+                if rights & 1u64 << (base + 7) != 0 {
+                    avoid |= 0x60 << base;
+                    king_zone |= 0x60 << base;
+                }
+                if rights & 1u64 << base != 0 {
+                    avoid |= 0x0e << base;
+                    king_zone |= 0x0c << base;
+                }
+            } else {
+                // Chess960: the whole back rank, both ways.
+                avoid |= back_rank(!WHITE);
+                king_zone |= back_rank(!WHITE);
+            }
+        }
+
+        // Part 3: between our sliders and the king's squares on their lines.
+        for (mut sliders, rays) in [
+            (diagonal & ours, &DIAGONAL_RAYS),
+            (orthogonal & ours, &ORTHOGONAL_RAYS),
+        ] {
+            while sliders != 0 {
+                let from = sliders.trailing_zeros();
+                sliders &= sliders - 1;
+                let mut zone = king_zone & rays[from as usize];
+                while zone != 0 {
+                    avoid |= betw(from, zone.trailing_zeros());
+                    zone &= zone - 1;
+                }
+            }
+        }
+
+        // Part 4: the king's lines.
+        avoid |= DIAGONAL_RAYS[king_sq as usize] | ORTHOGONAL_RAYS[king_sq as usize];
+        Reuse {
+            avoid,
+            king_zone,
+            null: None,
+        }
+    }
+
+    /// The quiet moves of the `ROLE` piece on `from` to `targets` that qualify (part 2
+    /// tested here, on the occupancy `occ` before the move).
+    #[inline(always)]
+    pub fn qualifying<S: Scheme, const ROLE: usize>(
+        &self,
+        s: S,
+        from: u32,
+        targets: u64,
+        occ: u64,
+    ) -> u64 {
+        if ROLE == PAWN || ROLE == KING || self.avoid & 1u64 << from != 0 {
+            return 0;
+        }
+        let attacks = |square: u32, occ: u64| match ROLE {
+            KNIGHT => knight(square),
+            BISHOP => bishop(s, square, occ),
+            ROOK => rook(s, square, occ),
+            _ => bishop(s, square, occ) | rook(s, square, occ),
+        };
+        if attacks(from, occ) & self.king_zone != 0 {
+            return 0;
+        }
+        let mut candidates = targets & !self.avoid;
+        let mut qualifying = 0;
+        while candidates != 0 {
+            let to = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let after = occ ^ 1u64 << from ^ 1u64 << to;
+            if attacks(to, after) & self.king_zone == 0 {
+                qualifying |= 1u64 << to;
+            }
+        }
+        qualifying
+    }
+}
