@@ -12,7 +12,9 @@
 //!   between table, without a slider lookup; the enemy's attacks are asked only for the
 //!   king's free neighbours and the castling path;
 //! - the position is piece bitboards and castling rooks, copied and toggled (no key,
-//!   no clocks, no mailbox): the role of the moving piece is known at compile time.
+//!   no clocks, no mailbox): the role of the moving piece is known at compile time;
+//! - one ply above the leaves, quiet piece moves that change nothing the opponent's
+//!   moves depend on count the null move's leaf count, without a make (`null_count.rs`).
 //!
 //! Measured choices and their gains are in `docs/perft.md`.
 
