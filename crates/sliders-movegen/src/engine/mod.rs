@@ -13,8 +13,9 @@
 //!   king's free neighbours and the castling path;
 //! - the position is piece bitboards and castling rooks, copied and toggled (no key,
 //!   no clocks, no mailbox): the role of the moving piece is known at compile time;
-//! - one ply above the leaves, quiet piece moves that change nothing the opponent's
-//!   moves depend on count the null move's leaf count, without a make (`null_count.rs`).
+//! - one ply above the leaves, quiet piece moves and pawn steps that change nothing the
+//!   opponent's moves depend on count the null move's leaf count, without a make
+//!   (`null_count.rs`).
 //!
 //! Measured choices and their gains are in `docs/perft.md`.
 
@@ -260,7 +261,11 @@ impl<S: Scheme> Sink for Children<S> {
     }
     #[inline(always)]
     fn pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64) {
-        each(targets, |to| {
+        let reused = self.reuse.qualifying_pushes::<WHITE>(targets);
+        if reused != 0 {
+            self.nodes += u64::from(reused.count_ones()) * self.null_count::<WHITE>(p);
+        }
+        each(targets & !reused, |to| {
             let checks = bit(to) & self.pawn_checks;
             self.child::<WHITE>(&p.push::<WHITE>(origin::<WHITE>(to, 8), to), checks)
         });

@@ -3,7 +3,8 @@
 //! null move would, so one leaf count (the position with the side to move switched)
 //! serves every such move, without a make.
 //!
-//! A move qualifies when
+//! A move qualifies (a quiet piece move, or a pawn's single step short of the last
+//! rank: a double step may give en passant) when
 //! 1. neither of its squares is on a line an enemy slider sees (its first blocker
 //!    included), attacked by an enemy pawn, in front of one (one step, or two from its
 //!    start rank), or on a square the enemy's castling needs empty: no enemy move appears
@@ -24,8 +25,9 @@
 //! against the board's counts and shows each part needed; docs/perft.md has the gain.
 
 use sliders_core::schemes::Scheme;
+use sliders_core::Color;
 
-use crate::lookups::{betw, bishop, king, knight, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
+use crate::lookups::{betw, bishop, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
 
 use super::position::{back_rank, side, Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
@@ -163,6 +165,25 @@ impl Reuse {
             candidates &= candidates - 1;
             let after = occ ^ 1u64 << from ^ 1u64 << to;
             if attacks(to, after) & self.king_zone == 0 {
+                qualifying |= 1u64 << to;
+            }
+        }
+        qualifying
+    }
+
+    /// The single pawn steps to `targets` (none on the last rank) that qualify.
+    #[inline(always)]
+    pub fn qualifying_pushes<const WHITE: bool>(&self, targets: u64) -> u64 {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let mut candidates = targets & !self.avoid;
+        let mut qualifying = 0;
+        while candidates != 0 {
+            let to = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let from = if WHITE { to - 8 } else { to + 8 };
+            if self.avoid & 1u64 << from == 0
+                && (pawn(us, from) | pawn(us, to)) & self.king_zone == 0
+            {
                 qualifying |= 1u64 << to;
             }
         }
