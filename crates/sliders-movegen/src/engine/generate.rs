@@ -28,6 +28,17 @@ use super::position::{
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
+/// The squares the enemy `pawns` attack, the side to move being White when `WHITE`
+/// (enemy pawns capture towards our side of the board).
+#[inline(always)]
+pub(super) fn enemy_pawn_attacks<const WHITE: bool>(pawns: u64) -> u64 {
+    if WHITE {
+        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+    } else {
+        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+    }
+}
+
 /// Receives the legal moves of a position, a group at a time.
 pub(super) trait Sink {
     /// A piece of `ROLE` (not a pawn) on `from` moves to each square of `targets`;
@@ -78,12 +89,7 @@ impl Enemy {
     /// The squares the enemy's pawns, knights and king attack.
     #[inline(always)]
     fn leaper_attacks<const WHITE: bool>(&self) -> u64 {
-        // Enemy pawns capture towards our side of the board.
-        let mut att = if WHITE {
-            ((self.pawns & !FILE_A) >> 9) | ((self.pawns & !FILE_H) >> 7)
-        } else {
-            ((self.pawns & !FILE_A) << 7) | ((self.pawns & !FILE_H) << 9)
-        };
+        let mut att = enemy_pawn_attacks::<WHITE>(self.pawns);
         att |= king(self.king.trailing_zeros() & 63);
         let mut knights = self.knights;
         while knights != 0 {

@@ -29,10 +29,8 @@ use sliders_core::Color;
 
 use crate::lookups::{betw, bishop, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
 
+use super::generate::enemy_pawn_attacks;
 use super::position::{back_rank, side, Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
 
 /// What a node one ply above the leaves tests its quiet piece moves against.
 pub(super) struct Reuse {
@@ -75,17 +73,12 @@ impl Reuse {
             sliders &= sliders - 1;
         }
         let pawns = p.roles[PAWN] & theirs;
+        avoid |= enemy_pawn_attacks::<WHITE>(pawns);
+        // Their steps, one square and two from their start rank, coming our way.
         avoid |= if WHITE {
-            // Black's pawns, coming down the board.
-            ((pawns & !FILE_A) >> 9)
-                | ((pawns & !FILE_H) >> 7)
-                | pawns >> 8
-                | (pawns & 0x00ff_0000_0000_0000) >> 16
+            pawns >> 8 | (pawns & 0x00ff_0000_0000_0000) >> 16
         } else {
-            ((pawns & !FILE_A) << 7)
-                | ((pawns & !FILE_H) << 9)
-                | pawns << 8
-                | (pawns & 0xff00) << 16
+            pawns << 8 | (pawns & 0xff00) << 16
         };
         let king_sq = p.king(!WHITE);
         let mut king_zone = king(king_sq) | 1u64 << king_sq;
