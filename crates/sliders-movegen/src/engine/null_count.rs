@@ -6,37 +6,44 @@
 //! A move qualifies (a quiet piece move, or a pawn's single step short of the last
 //! rank: a double step may give en passant) when
 //! 1. neither of its squares is on a line an enemy slider sees (its first blocker
-//!    included), attacked by an enemy pawn, in front of one (one step, or two from its
-//!    start rank), or on a square the enemy's castling needs empty: no enemy move appears
-//!    or vanishes (an enemy knight or king that could go there goes there either way);
+//!    included) where the slider could go beyond it, attacked by an enemy pawn, in front
+//!    of one (one step, or two from its start rank), or on a square the enemy's castling
+//!    needs empty: no enemy move appears or vanishes (an enemy knight or king that could
+//!    go there goes there either way; a slider's square at the edge of the board or next
+//!    to a piece of its own side it reaches either way, and nothing beyond it);
 //! 2. the piece attacks none of the enemy king's squares (its square, its neighbours,
 //!    the squares its castling must cross unattacked) from either square;
 //! 3. neither square is between one of our sliders and one of those king squares on the
 //!    slider's line (a line the move opens or closes);
-//! 4. neither square is on one of the enemy king's lines on an empty board (a pin the
-//!    piece makes from its destination, or undoes by leaving).
+//! 4. a bishop's, rook's or queen's squares are not on the enemy king's lines of the
+//!    piece's kind on an empty board (a pin the piece makes from its destination, or
+//!    undoes by leaving; a knight or pawn pins nothing, and the lines it opens or closes
+//!    are 1's and 3's).
 //!
 //! In check nothing qualifies, so no test is needed for it: a quiet move out of a
 //! slider's check lands between the slider and the king, on the slider's line (part 1),
 //! and out of a pawn's or knight's check only a capture or the king moves.
 //!
-//! Parts 1, 3 and 4 are squares the move must avoid ([`Reuse::avoid`]); part 2 needs the
-//! piece's attacks. `crates/sliders-movegen/tests/null_count.rs` proves the condition
+//! Parts 1 and 3 are squares every move must avoid ([`Reuse::avoid`]), part 4 those a
+//! slider must ([`Reuse::king_lines`]); part 2 needs the piece's attacks. `crates/sliders-movegen/tests/null_count.rs` proves the condition
 //! against the board's counts and shows each part needed; docs/perft.md has the gain.
 
 use sliders_core::schemes::Scheme;
 use sliders_core::Color;
 
 use crate::lookups::{betw, bishop, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
+use crate::lookups::{DIAGONAL_ENDS, ORTHOGONAL_ENDS};
 
 use super::generate::enemy_pawn_attacks;
 use super::position::{back_rank, side, Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// What a node one ply above the leaves tests its quiet piece moves against.
 pub(super) struct Reuse {
-    /// Squares a qualifying move neither leaves nor reaches (parts 1, 3 and 4); every
+    /// Squares a qualifying move neither leaves nor reaches (parts 1 and 3); every
     /// square where nothing may qualify (not one ply above the leaves).
     pub avoid: u64,
+    /// The enemy king's diagonal and orthogonal lines on an empty board (part 4).
+    pub king_lines: [u64; 2],
     /// The enemy king's squares (part 2).
     pub king_zone: u64,
     /// The opponent's count after a null move, once asked.
@@ -47,6 +54,7 @@ impl Reuse {
     /// Nothing qualifies.
     pub const NONE: Reuse = Reuse {
         avoid: !0,
+        king_lines: [0; 2],
         king_zone: 0,
         null: None,
     };
@@ -64,12 +72,14 @@ impl Reuse {
         let mut avoid = 0u64;
         let mut sliders = diagonal & theirs;
         while sliders != 0 {
-            avoid |= bishop(s, sliders.trailing_zeros(), occ);
+            let from = sliders.trailing_zeros();
+            avoid |= beyond(from, bishop(s, from, occ), theirs, &DIAGONAL_ENDS);
             sliders &= sliders - 1;
         }
         let mut sliders = orthogonal & theirs;
         while sliders != 0 {
-            avoid |= rook(s, sliders.trailing_zeros(), occ);
+            let from = sliders.trailing_zeros();
+            avoid |= beyond(from, rook(s, from, occ), theirs, &ORTHOGONAL_ENDS);
             sliders &= sliders - 1;
         }
         let pawns = p.roles[PAWN] & theirs;
@@ -121,9 +131,13 @@ impl Reuse {
         }
 
         // Part 4: the king's lines.
-        avoid |= DIAGONAL_RAYS[king_sq as usize] | ORTHOGONAL_RAYS[king_sq as usize];
+        let king_lines = [
+            DIAGONAL_RAYS[king_sq as usize],
+            ORTHOGONAL_RAYS[king_sq as usize],
+        ];
         Reuse {
             avoid,
+            king_lines,
             king_zone,
             null: None,
         }
@@ -139,7 +153,14 @@ impl Reuse {
         targets: u64,
         occ: u64,
     ) -> u64 {
-        if ROLE == PAWN || ROLE == KING || self.avoid & 1u64 << from != 0 {
+        let avoid = self.avoid
+            | match ROLE {
+                KNIGHT => 0,
+                BISHOP => self.king_lines[0],
+                ROOK => self.king_lines[1],
+                _ => self.king_lines[0] | self.king_lines[1],
+            };
+        if ROLE == PAWN || ROLE == KING || avoid & 1u64 << from != 0 {
             return 0;
         }
         let attacks = |square: u32, occ: u64| match ROLE {
@@ -151,7 +172,7 @@ impl Reuse {
         if attacks(from, occ) & self.king_zone != 0 {
             return 0;
         }
-        let mut candidates = targets & !self.avoid;
+        let mut candidates = targets & !avoid;
         let mut qualifying = 0;
         while candidates != 0 {
             let to = candidates.trailing_zeros();
@@ -182,4 +203,20 @@ impl Reuse {
         }
         qualifying
     }
+}
+
+/// The squares of `seen` (what an enemy slider on `from` sees) where one of our pieces,
+/// arriving or leaving, changes the slider's moves: all but those it cannot go beyond
+/// either way, the ends of its lines (`ends`: [`DIAGONAL_ENDS`] or [`ORTHOGONAL_ENDS`])
+/// and the square just before a piece of its own side (`theirs`).
+#[inline(always)]
+fn beyond(from: u32, seen: u64, theirs: u64, ends: &[u64; 64]) -> u64 {
+    let mut closed = seen & ends[from as usize];
+    let mut blockers = seen & theirs;
+    while blockers != 0 {
+        let blocker = blockers.trailing_zeros();
+        closed |= betw(from, blocker) & king(blocker);
+        blockers &= blockers - 1;
+    }
+    seen & !closed
 }
