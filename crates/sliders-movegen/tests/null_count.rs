@@ -1,8 +1,9 @@
 //! Null-count reuse (issue 40): the condition the counting engine uses
 //! (`src/engine/null_count.rs`, on its own position type), written here again on the
 //! public board API and checked move by move. One ply above the leaves, the leaf count
-//! of a quiet knight, bishop, rook or queen move, or of a pawn's single step short of the
-//! last rank, is the number of moves the opponent has after it. [`keeps_their_count`]
+//! of a quiet knight, bishop, rook, queen or king move (the king's out of check), or of
+//! a pawn's single step short of the last rank, is the number of moves the opponent has
+//! after it. [`keeps_their_count`]
 //! says when that number is the one they would have after a null move (ours passed),
 //! so that one count serves every such move:
 //!
@@ -26,14 +27,16 @@
 //!    it opens or closes are those of 1 and 3).
 //!
 //! Castling other than standard (Chess960) puts the enemy's whole back rank in 1 and 2.
-//! Nothing qualifies in check (a quiet move out of a slider's check lands on the
-//! slider's line), which the tests below check too, as the condition does not ask.
+//! In check there is no null move, so the king's moves are not asked; nothing else
+//! qualifies there (a quiet move out of a slider's check lands on the slider's line
+//! where it could go beyond), which the tests below check too, as the condition does
+//! not ask.
 //! Checked on whole perft trees and at every python-chess fixture position: every move
 //! it admits has the null move's count (the board's own count, which python-chess's
 //! fixtures prove), and each part left out, or 1 and 4 made a little looser than they
-//! are, gives wrong counts somewhere in them. Measured with it (docs/perft.md): 51.0%
-//! of the start position's leaf counts at perft(5) and 18.9% of Kiwipete's at perft(4)
-//! are the null move's.
+//! are, or the king's moves asked in check, gives wrong counts somewhere in them.
+//! Measured with it (docs/perft.md): 51.9% of the start position's leaf counts at
+//! perft(5) and 23.0% of Kiwipete's at perft(4) are the null move's.
 
 use std::io::Read;
 
@@ -66,6 +69,8 @@ enum Part {
     AnyBlocker,
     /// Part 4 with each slider's lines of the other kind.
     CrossedLines,
+    /// The king's moves asked in check too.
+    KingInCheck,
 }
 
 fn zones(b: &Board, left_out: Part) -> Zones {
@@ -178,6 +183,7 @@ fn keeps_their_count(b: &Board, z: &Zones, mv: Move, left_out: Part) -> bool {
     }
     let role = match b.role_at(mv.from()) {
         Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => r,
+        Some(Role::King) if !b.is_check() || left_out == Part::KingInCheck => Role::King,
         // A single step (a double one may give en passant; a promotion is no quiet move).
         Some(Role::Pawn)
             if (mv.from() as u8).abs_diff(mv.to() as u8) == 8
@@ -192,6 +198,7 @@ fn keeps_their_count(b: &Board, z: &Zones, mv: Move, left_out: Part) -> bool {
     let attacks = |s: Square, occ: u64| match role {
         Role::Pawn => pawn_attacks(b.turn(), s).0,
         Role::Knight => knight_attacks(s).0,
+        Role::King => king_attacks(s).0,
         Role::Bishop => bishop_attacks(s, Bitboard(occ)).0,
         Role::Rook => rook_attacks(s, Bitboard(occ)).0,
         _ => queen_attacks(s, Bitboard(occ)).0,
@@ -315,8 +322,8 @@ fn the_null_count_serves_every_move_the_condition_admits() {
     // What the docs give: the share of leaf counts it saves on the two benchmark trees.
     let start = tree(&Board::startpos(), 5, Part::None);
     let kiwipete = tree(&Board::from_fen(TREES[1].0).unwrap(), 4, Part::None);
-    assert_eq!((start.0, start.1), (197_281, 100_580));
-    assert_eq!((kiwipete.0, kiwipete.1), (97_862, 18_531));
+    assert_eq!((start.0, start.1), (197_281, 102_342));
+    assert_eq!((kiwipete.0, kiwipete.1), (97_862, 22_509));
 }
 
 #[test]
@@ -328,6 +335,7 @@ fn each_part_of_the_condition_is_needed() {
         Part::KingLines,
         Part::AnyBlocker,
         Part::CrossedLines,
+        Part::KingInCheck,
     ] {
         let (_, wrong) = wrong_counts(part);
         assert!(wrong > 0, "variant {} changed no count", part as u8);

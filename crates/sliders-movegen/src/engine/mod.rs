@@ -92,7 +92,7 @@ fn count<S: Scheme, const WHITE: bool>(s: S, p: &Position, depth: u32, checks: u
         knight_checks,
         pawn_checks,
         reuse: if depth == 2 {
-            Reuse::new::<S, WHITE>(s, p)
+            Reuse::new::<S, WHITE>(s, p, checks)
         } else {
             Reuse::NONE
         },

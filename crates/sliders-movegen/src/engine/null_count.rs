@@ -1,10 +1,10 @@
-//! Null-count reuse: one ply above the leaves, a quiet knight, bishop, rook or queen move
-//! that touches nothing the opponent's moves depend on leaves the opponent the moves a
-//! null move would, so one leaf count (the position with the side to move switched)
-//! serves every such move, without a make.
+//! Null-count reuse: one ply above the leaves, a quiet move that touches nothing the
+//! opponent's moves depend on leaves the opponent the moves a null move would, so one
+//! leaf count (the position with the side to move switched) serves every such move,
+//! without a make.
 //!
-//! A move qualifies (a quiet piece move, or a pawn's single step short of the last
-//! rank: a double step may give en passant) when
+//! A move qualifies (a quiet piece move, the king's only out of check, or a pawn's
+//! single step short of the last rank: a double step may give en passant) when
 //! 1. neither of its squares is on a line an enemy slider sees (its first blocker
 //!    included) where the slider could go beyond it, attacked by an enemy pawn, in front
 //!    of one (one step, or two from its start rank), or on a square the enemy's castling
@@ -20,9 +20,10 @@
 //!    undoes by leaving; a knight or pawn pins nothing, and the lines it opens or closes
 //!    are 1's and 3's).
 //!
-//! In check nothing qualifies, so no test is needed for it: a quiet move out of a
-//! slider's check lands between the slider and the king, on the slider's line (part 1),
-//! and out of a pawn's or knight's check only a capture or the king moves.
+//! In check nothing else qualifies, so only the king's moves need the test: a quiet
+//! move out of a slider's check lands between the slider and the king, on the slider's
+//! line (part 1, where the slider could go beyond it), and out of a pawn's or knight's
+//! check only a capture or the king moves.
 //!
 //! Parts 1 and 3 are squares every move must avoid ([`Reuse::avoid`]), part 4 those a
 //! slider must ([`Reuse::king_lines`]); part 2 needs the piece's attacks. `crates/sliders-movegen/tests/null_count.rs` proves the condition
@@ -44,6 +45,8 @@ pub(super) struct Reuse {
     pub avoid: u64,
     /// The enemy king's diagonal and orthogonal lines on an empty board (part 4).
     pub king_lines: [u64; 2],
+    /// Every square when we are in check, where no king move qualifies; else none.
+    pub king_avoid: u64,
     /// The enemy king's squares (part 2).
     pub king_zone: u64,
     /// The opponent's count after a null move, once asked.
@@ -55,13 +58,15 @@ impl Reuse {
     pub const NONE: Reuse = Reuse {
         avoid: !0,
         king_lines: [0; 2],
+        king_avoid: !0,
         king_zone: 0,
         null: None,
     };
 
-    /// The squares and zone of `p`, `WHITE` to move.
+    /// The squares and zone of `p`, `WHITE` to move, checked by the enemy pawns and
+    /// knights `checks`.
     #[inline(always)]
-    pub fn new<S: Scheme, const WHITE: bool>(s: S, p: &Position) -> Reuse {
+    pub fn new<S: Scheme, const WHITE: bool>(s: S, p: &Position, checks: u64) -> Reuse {
         let ours = p.colors[side(WHITE)];
         let theirs = p.colors[side(!WHITE)];
         let occ = ours | theirs;
@@ -70,18 +75,25 @@ impl Reuse {
 
         // Part 1: their slider lines, pawn captures and steps, castling's empty squares.
         let mut avoid = 0u64;
+        // Everything their sliders see, for the check test.
+        let mut seen = 0u64;
         let mut sliders = diagonal & theirs;
         while sliders != 0 {
             let from = sliders.trailing_zeros();
-            avoid |= beyond(from, bishop(s, from, occ), theirs, &DIAGONAL_ENDS);
+            let attacks = bishop(s, from, occ);
+            seen |= attacks;
+            avoid |= beyond(from, attacks, theirs, &DIAGONAL_ENDS);
             sliders &= sliders - 1;
         }
         let mut sliders = orthogonal & theirs;
         while sliders != 0 {
             let from = sliders.trailing_zeros();
-            avoid |= beyond(from, rook(s, from, occ), theirs, &ORTHOGONAL_ENDS);
+            let attacks = rook(s, from, occ);
+            seen |= attacks;
+            avoid |= beyond(from, attacks, theirs, &ORTHOGONAL_ENDS);
             sliders &= sliders - 1;
         }
+        let in_check = checks != 0 || seen & 1u64 << p.king(WHITE) != 0;
         let pawns = p.roles[PAWN] & theirs;
         avoid |= enemy_pawn_attacks::<WHITE>(pawns);
         // Their steps, one square and two from their start rank, coming our way.
@@ -138,13 +150,15 @@ impl Reuse {
         Reuse {
             avoid,
             king_lines,
+            king_avoid: if in_check { !0 } else { 0 },
             king_zone,
             null: None,
         }
     }
 
     /// The quiet moves of the `ROLE` piece on `from` to `targets` that qualify (part 2
-    /// tested here, on the occupancy `occ` before the move).
+    /// tested here, on the occupancy `occ` before the move; the king's steps only out
+    /// of check).
     #[inline(always)]
     pub fn qualifying<S: Scheme, const ROLE: usize>(
         &self,
@@ -156,15 +170,17 @@ impl Reuse {
         let avoid = self.avoid
             | match ROLE {
                 KNIGHT => 0,
+                KING => self.king_avoid,
                 BISHOP => self.king_lines[0],
                 ROOK => self.king_lines[1],
                 _ => self.king_lines[0] | self.king_lines[1],
             };
-        if ROLE == PAWN || ROLE == KING || avoid & 1u64 << from != 0 {
+        if ROLE == PAWN || avoid & 1u64 << from != 0 {
             return 0;
         }
         let attacks = |square: u32, occ: u64| match ROLE {
             KNIGHT => knight(square),
+            KING => king(square),
             BISHOP => bishop(s, square, occ),
             ROOK => rook(s, square, occ),
             _ => bishop(s, square, occ) | rook(s, square, occ),
