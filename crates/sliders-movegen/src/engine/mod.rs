@@ -261,7 +261,7 @@ impl<S: Scheme> Sink for Children<S> {
     }
     #[inline(always)]
     fn pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64) {
-        let reused = self.reuse.qualifying_pushes::<WHITE>(targets);
+        let reused = self.reuse.qualifying_pushes::<WHITE, false>(targets);
         if reused != 0 {
             self.nodes += u64::from(reused.count_ones()) * self.null_count::<WHITE>(p);
         }
@@ -272,7 +272,11 @@ impl<S: Scheme> Sink for Children<S> {
     }
     #[inline(always)]
     fn double_pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64) {
-        each(targets, |to| {
+        let reused = self.reuse.qualifying_pushes::<WHITE, true>(targets);
+        if reused != 0 {
+            self.nodes += u64::from(reused.count_ones()) * self.null_count::<WHITE>(p);
+        }
+        each(targets & !reused, |to| {
             let checks = bit(to) & self.pawn_checks;
             self.child::<WHITE>(&p.double_push::<WHITE>(origin::<WHITE>(to, 16), to), checks)
         });

@@ -3,8 +3,9 @@
 //! leaf count (the position with the side to move switched) serves every such move,
 //! without a make.
 //!
-//! A move qualifies (a quiet piece move, the king's only out of check, or a pawn's
-//! single step short of the last rank: a double step may give en passant) when
+//! A move qualifies (a quiet piece move, the king's only out of check, a pawn's single
+//! step short of the last rank, or its double step where no enemy pawn could take en
+//! passant) when
 //! 1. neither of its squares is on a line an enemy slider sees (its first blocker
 //!    included) where the slider could go beyond it, attacked by an enemy pawn, in front
 //!    of one (one step, or two from its start rank), or on a square the enemy's castling
@@ -47,6 +48,8 @@ pub(super) struct Reuse {
     pub king_lines: [u64; 2],
     /// Every square when we are in check, where no king move qualifies; else none.
     pub king_avoid: u64,
+    /// The squares the enemy pawns attack: a double step across one gives en passant.
+    pub pawn_attacks: u64,
     /// The enemy king's squares (part 2).
     pub king_zone: u64,
     /// The opponent's count after a null move, once asked.
@@ -59,6 +62,7 @@ impl Reuse {
         avoid: !0,
         king_lines: [0; 2],
         king_avoid: !0,
+        pawn_attacks: 0,
         king_zone: 0,
         null: None,
     };
@@ -95,7 +99,8 @@ impl Reuse {
         }
         let in_check = checks != 0 || seen & 1u64 << p.king(WHITE) != 0;
         let pawns = p.roles[PAWN] & theirs;
-        avoid |= enemy_pawn_attacks::<WHITE>(pawns);
+        let pawn_attacks = enemy_pawn_attacks::<WHITE>(pawns);
+        avoid |= pawn_attacks;
         // Their steps, one square and two from their start rank, coming our way.
         avoid |= if WHITE {
             pawns >> 8 | (pawns & 0x00ff_0000_0000_0000) >> 16
@@ -151,6 +156,7 @@ impl Reuse {
             avoid,
             king_lines,
             king_avoid: if in_check { !0 } else { 0 },
+            pawn_attacks,
             king_zone,
             null: None,
         }
@@ -201,16 +207,27 @@ impl Reuse {
         qualifying
     }
 
-    /// The single pawn steps to `targets` (none on the last rank) that qualify.
+    /// The pawn steps to `targets`, single (none on the last rank) or `DOUBLE`, that
+    /// qualify; a double step only across a square no enemy pawn attacks.
     #[inline(always)]
-    pub fn qualifying_pushes<const WHITE: bool>(&self, targets: u64) -> u64 {
+    pub fn qualifying_pushes<const WHITE: bool, const DOUBLE: bool>(&self, targets: u64) -> u64 {
         let us = if WHITE { Color::White } else { Color::Black };
+        let delta = if DOUBLE { 16 } else { 8 };
         let mut candidates = targets & !self.avoid;
+        if DOUBLE {
+            // The crossed squares, one rank back towards us.
+            let crossed = if WHITE {
+                self.pawn_attacks << 8
+            } else {
+                self.pawn_attacks >> 8
+            };
+            candidates &= !crossed;
+        }
         let mut qualifying = 0;
         while candidates != 0 {
             let to = candidates.trailing_zeros();
             candidates &= candidates - 1;
-            let from = if WHITE { to - 8 } else { to + 8 };
+            let from = if WHITE { to - delta } else { to + delta };
             if self.avoid & 1u64 << from == 0
                 && (pawn(us, from) | pawn(us, to)) & self.king_zone == 0
             {
