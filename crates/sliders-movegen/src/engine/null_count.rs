@@ -34,7 +34,6 @@ use sliders_core::schemes::Scheme;
 use sliders_core::Color;
 
 use crate::lookups::{betw, bishop, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
-use crate::lookups::{DIAGONAL_ENDS, ORTHOGONAL_ENDS};
 
 use super::generate::enemy_pawn_attacks;
 use super::position::{back_rank, side, Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -253,3 +252,39 @@ fn beyond(from: u32, seen: u64, theirs: u64, ends: &[u64; 64]) -> u64 {
     }
     seen & !closed
 }
+
+/// The last square of each of a bishop's (`diagonal`) or a rook's lines from each
+/// square, where the line leaves the board.
+const fn line_ends(diagonal: bool) -> [u64; 64] {
+    let directions: [(i32, i32); 4] = if diagonal {
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+    } else {
+        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    };
+    let mut table = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = directions[d];
+            let (mut f, mut r) = ((i % 8) as i32, (i / 8) as i32);
+            let mut last = -1;
+            while f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8 {
+                f += df;
+                r += dr;
+                last = r * 8 + f;
+            }
+            if last >= 0 {
+                table[i] |= 1u64 << last;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The ends of a bishop's lines from each square ([`line_ends`]).
+static DIAGONAL_ENDS: [u64; 64] = line_ends(true);
+/// The ends of a rook's lines from each square ([`line_ends`]).
+static ORTHOGONAL_ENDS: [u64; 64] = line_ends(false);
