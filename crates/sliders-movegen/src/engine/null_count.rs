@@ -27,8 +27,9 @@
 //! check only a capture or the king moves.
 //!
 //! Parts 1 and 3 are squares every move must avoid ([`Reuse::avoid`]), part 4 those a
-//! slider must ([`Reuse::king_lines`]); part 2 needs the piece's attacks. `crates/sliders-movegen/tests/null_count.rs` proves the condition
-//! against the board's counts and shows each part needed; docs/perft.md has the gain.
+//! slider must ([`Reuse::king_lines`]); part 2 needs the piece's attacks.
+//! `crates/sliders-movegen/tests/null_count.rs` proves the condition against the board's
+//! counts and shows each part needed; docs/perft.md has the gain.
 
 use sliders_core::schemes::Scheme;
 use sliders_core::Color;
