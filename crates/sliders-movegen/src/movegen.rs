@@ -8,6 +8,7 @@
 //! through non-inlined functions ([`list`], [`count`], [`visit`]) everywhere else, so it
 //! is compiled once per scheme, not once per call site.
 
+use core::mem::MaybeUninit;
 use sliders_core::schemes::Scheme;
 use sliders_core::{line, Bitboard, Color};
 
@@ -220,20 +221,31 @@ fn fill<S: Scheme>(s: S, b: &Board, filter: MoveFilter, list: &mut MoveList) {
     generate(s, b, list, filter);
 }
 
-/// Every legal move of `b` into `list`, with the default scheme: [`list`] for the plain
-/// `legal_moves`, which an engine calls at every node. Not generic and not inlined, so
+/// Every legal move of `b`, with the default scheme, written into `out` (a whole list:
+/// the caller relies on it, see `legal.rs`): [`list`] for the plain `legal_moves`, which
+/// an engine calls at every node. Not generic and not inlined, so
 /// it is compiled once, here, with the filter a constant folded into the generator,
 /// and not in every crate that calls it.
 #[inline(never)]
-pub(crate) fn fill_legal(b: &Board, list: &mut MoveList) {
-    generate(DEFAULT_SCHEME, b, list, MoveFilter::ALL);
+pub(crate) fn fill_legal(b: &Board, out: &mut MaybeUninit<MoveList>) {
+    generate(
+        DEFAULT_SCHEME,
+        b,
+        out.write(MoveList::new()),
+        MoveFilter::ALL,
+    );
 }
 
-/// The legal captures of `b` into `list`, as [`fill_legal`]: what the filter does not
+/// The legal captures of `b`, written into `out` as [`fill_legal`] writes its list: what the filter does not
 /// admit (quiet pawn pushes, castling, quiet targets) is never looked at.
 #[inline(never)]
-pub(crate) fn fill_captures(b: &Board, list: &mut MoveList) {
-    generate(DEFAULT_SCHEME, b, list, MoveFilter::ALL.captures_only());
+pub(crate) fn fill_captures(b: &Board, out: &mut MaybeUninit<MoveList>) {
+    generate(
+        DEFAULT_SCHEME,
+        b,
+        out.write(MoveList::new()),
+        MoveFilter::ALL.captures_only(),
+    );
 }
 
 /// The number of legal moves of `b`, counted without listing them; not inlined, like
