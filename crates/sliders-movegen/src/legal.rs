@@ -2,7 +2,7 @@
 //! [`MoveFilter`], a callback form that stops early, the legality of any 16-bit move
 //! value, and attack queries (checkers, pins, attackers of a square). Each has a `_with`
 //! form taking a slider scheme; the plain form runs with [`crate::DefaultScheme`] (black
-//! magics, inlined: no check or dispatch per call).
+//! magics, fixed at compile time: no check or dispatch per call).
 
 use alloc::borrow::ToOwned;
 use core::mem::MaybeUninit;
@@ -445,7 +445,7 @@ fn written_in_place(board: &Board, fill: fn(&Board, &mut MaybeUninit<MoveList>))
     // and each writes a whole list into `out` (`MaybeUninit::write`) before anything
     // else; if generation panicked, the unwind would leave this function before the
     // read. Covered by every test that lists moves through `legal_moves` or
-    // `captures` (the python-chess fixtures in `tests/python_chess.rs` compare every position's moves).
+    // `captures` (`tests/python_chess.rs` compares both on every fixture position).
     #[allow(unsafe_code)]
     unsafe {
         out.assume_init()

@@ -9,6 +9,7 @@
 //! is compiled once per scheme, not once per call site.
 
 use core::mem::MaybeUninit;
+
 use sliders_core::schemes::Scheme;
 use sliders_core::{line, Bitboard, Color};
 
@@ -223,9 +224,9 @@ fn fill<S: Scheme>(s: S, b: &Board, filter: MoveFilter, list: &mut MoveList) {
 
 /// Every legal move of `b`, with the default scheme, written into `out` (a whole list:
 /// the caller relies on it, see `legal.rs`): [`list`] for the plain `legal_moves`, which
-/// an engine calls at every node. Not generic and not inlined, so
-/// it is compiled once, here, with the filter a constant folded into the generator,
-/// and not in every crate that calls it.
+/// an engine calls at every node. Not generic and not inlined, so it is compiled once,
+/// here, with the filter a constant folded into the generator, and not in every crate
+/// that calls it.
 #[inline(never)]
 pub(crate) fn fill_legal(b: &Board, out: &mut MaybeUninit<MoveList>) {
     generate(
@@ -236,8 +237,9 @@ pub(crate) fn fill_legal(b: &Board, out: &mut MaybeUninit<MoveList>) {
     );
 }
 
-/// The legal captures of `b`, written into `out` as [`fill_legal`] writes its list: what the filter does not
-/// admit (quiet pawn pushes, castling, quiet targets) is never looked at.
+/// The legal captures of `b`, written into `out` as [`fill_legal`] writes its list: what
+/// the filter does not admit (quiet pawn pushes, castling, quiet targets) is never looked
+/// at.
 #[inline(never)]
 pub(crate) fn fill_captures(b: &Board, out: &mut MaybeUninit<MoveList>) {
     generate(
