@@ -5,7 +5,6 @@
 //! magics, fixed at compile time: no check or dispatch per call).
 
 use alloc::borrow::ToOwned;
-use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use sliders_core::schemes::Scheme;
@@ -15,7 +14,9 @@ use crate::board::Board;
 use crate::filter::MoveFilter;
 use crate::lookups::DEFAULT_SCHEME;
 use crate::move_list::MoveList;
-use crate::movegen::{attackers, count, fill_captures, fill_legal, list, pinned, visit};
+use crate::movegen::{
+    attackers, count, fill_captures, fill_legal, list, pinned, visit, written_in_place,
+};
 use crate::moves::{Move, MoveKind, Uci, UciError};
 use crate::piece::Role;
 
@@ -31,7 +32,7 @@ impl Board {
     /// ```
     #[inline(never)]
     pub fn legal_moves(&self) -> MoveList {
-        written_in_place(self, fill_legal)
+        written_in_place(|out| fill_legal(self, out))
     }
 
     /// Every legal move, with slider attacks from `scheme`.
@@ -116,7 +117,7 @@ impl Board {
     /// ```
     #[inline(never)]
     pub fn captures(&self) -> MoveList {
-        written_in_place(self, fill_captures)
+        written_in_place(|out| fill_captures(self, out))
     }
 
     /// The legal captures (en passant included) and promotions (quiet ones included):
@@ -424,30 +425,5 @@ impl Board {
             }
         }
         castle
-    }
-}
-
-/// The list `fill` writes for `board`, written where the caller keeps it: `fill` gets
-/// an uninitialised slot, not a list made here, so LLVM hands it the destination itself
-/// and no 1.4 KB list is copied back (a list set to empty before the call, or built in
-/// the filler and returned, was copied out whole). `legal_moves` and `captures`, which
-/// call this, are not inlined: their destination is then their own return slot, which
-/// nothing else can see, whatever the caller does with the list (inlined into a caller
-/// that hands the list to a non-inlined iterator adapter, the copy came back). Measured
-/// with callgrind on the engine-loop workloads (`engine_loop::run` inclusive): perft
-/// 2,405.5 M to 2,356.9 M instructions, alpha-beta 1,242.6 M to 1,198.9 M, quiescence
-/// 74.93 M to 66.94 M.
-#[inline(always)]
-fn written_in_place(board: &Board, fill: fn(&Board, &mut MaybeUninit<MoveList>)) -> MoveList {
-    let mut out = MaybeUninit::uninit();
-    fill(board, &mut out);
-    // SAFETY: `fill` is `fill_legal` or `fill_captures` (the only callers pass them),
-    // and each writes a whole list into `out` (`MaybeUninit::write`) before anything
-    // else; if generation panicked, the unwind would leave this function before the
-    // read. Covered by every test that lists moves through `legal_moves` or
-    // `captures` (`tests/python_chess.rs` compares both on every fixture position).
-    #[allow(unsafe_code)]
-    unsafe {
-        out.assume_init()
     }
 }

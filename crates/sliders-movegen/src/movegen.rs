@@ -204,26 +204,52 @@ fn pins<S: Scheme>(
     pinned
 }
 
-/// The legal moves of `b` that `filter` admits, as a list. The list is made by the
-/// caller and filled here, not returned from here: a returned list was built in this
-/// frame and copied out whole (1.4 KB a call, measured with callgrind). The filling is
-/// not inlined, so the generator is compiled once per scheme for every filter, however
-/// many entry points list moves (perft's hot loop inlines [`generate`] itself; the plain
-/// `legal_moves` and `captures` have their own, [`fill_legal`] and [`fill_captures`]).
-#[inline(always)]
+/// The legal moves of `b` that `filter` admits, as a list ([`written_in_place`]). Not
+/// inlined, so that the list's destination is this function's own return slot; the
+/// filling is not inlined either, so the generator is compiled once per scheme for every
+/// filter, however many entry points list moves (perft's hot loop inlines [`generate`]
+/// itself; the plain `legal_moves` and `captures` have their own, [`fill_legal`] and
+/// [`fill_captures`]).
+#[inline(never)]
 pub(crate) fn list<S: Scheme>(s: S, b: &Board, filter: MoveFilter) -> MoveList {
-    let mut list = MoveList::new();
-    fill(s, b, filter, &mut list);
-    list
+    written_in_place(|out| fill(s, b, filter, out))
 }
 
+/// The legal moves of `b` that `filter` admits, written into `out` (a whole list: the
+/// caller relies on it, see [`written_in_place`]).
 #[inline(never)]
-fn fill<S: Scheme>(s: S, b: &Board, filter: MoveFilter, list: &mut MoveList) {
-    generate(s, b, list, filter);
+fn fill<S: Scheme>(s: S, b: &Board, filter: MoveFilter, out: &mut MaybeUninit<MoveList>) {
+    generate(s, b, out.write(MoveList::new()), filter);
+}
+
+/// The list `fill` writes, written where the caller keeps it: `fill` gets an
+/// uninitialised slot, not a list made here, so LLVM hands the (non-inlined) filler the
+/// destination itself and no 1.4 KB list is copied back (a list set to empty before the
+/// call, or built in the filler and returned, was copied out whole). Its callers
+/// (`list`, `legal_moves`, `captures`) are not inlined: their destination is then their
+/// own return slot, which nothing else can see, whatever their caller does with the
+/// list (inlined into a caller that hands the list to a non-inlined iterator adapter,
+/// the copy came back). Measured with callgrind on the engine-loop workloads
+/// (`engine_loop::run` inclusive): perft 2,405.5 M to 2,356.9 M instructions,
+/// alpha-beta 1,242.6 M to 1,198.9 M, quiescence 74.93 M to 66.94 M.
+#[inline(always)]
+pub(crate) fn written_in_place(fill: impl FnOnce(&mut MaybeUninit<MoveList>)) -> MoveList {
+    let mut out = MaybeUninit::uninit();
+    fill(&mut out);
+    // SAFETY: every caller's `fill` is a call of `fill`, `fill_legal` or
+    // `fill_captures`, and each of them writes a whole list into `out`
+    // (`MaybeUninit::write`) before anything else; if generation panicked, the unwind
+    // would leave this function before the read. Covered by every test that lists moves
+    // (`tests/python_chess.rs` compares `legal_moves`, `captures` and the filtered lists
+    // on every fixture position).
+    #[allow(unsafe_code)]
+    unsafe {
+        out.assume_init()
+    }
 }
 
 /// Every legal move of `b`, with the default scheme, written into `out` (a whole list:
-/// the caller relies on it, see `legal.rs`): [`list`] for the plain `legal_moves`, which
+/// the caller relies on it, see [`written_in_place`]): [`list`] for the plain `legal_moves`, which
 /// an engine calls at every node. Not generic and not inlined, so it is compiled once,
 /// here, with the filter a constant folded into the generator, and not in every crate
 /// that calls it.
