@@ -255,6 +255,29 @@ impl Board {
         ((self.mailbox[s >> 4] >> ((s & 15) * 4)) & 15) as u8
     }
 
+    /// The role on an occupied `square` (the king's where no other set holds it), found
+    /// by testing the sets in turn: what the make uses, not the mailbox. A branch on
+    /// each test lets the CPU guess the role and go on, where a role read from the
+    /// mailbox would hold every later load and store of the make until it arrives
+    /// (measured, docs/board.md item 16: the perft workload 143 ms to 120 ms).
+    #[inline(always)]
+    fn role_by_tests(&self, square: Square) -> u8 {
+        let b = Bitboard::square(square);
+        if !(self.roles[Role::Pawn as usize] & b).is_empty() {
+            Role::Pawn as u8
+        } else if !(self.roles[Role::Knight as usize] & b).is_empty() {
+            Role::Knight as u8
+        } else if !(self.roles[Role::Bishop as usize] & b).is_empty() {
+            Role::Bishop as u8
+        } else if !(self.roles[Role::Rook as usize] & b).is_empty() {
+            Role::Rook as u8
+        } else if !(self.roles[Role::Queen as usize] & b).is_empty() {
+            Role::Queen as u8
+        } else {
+            Role::King as u8
+        }
+    }
+
     /// Writes a code ([`Board::code_at`], below 16) on `square` in the mailbox.
     #[inline(always)]
     fn set_code(&mut self, square: Square, code: u8) {
@@ -552,8 +575,8 @@ impl Board {
     }
 
     /// Makes a move; keeps the key up to date when `HASH`. Works from the move's raw
-    /// kind and the mailbox's role codes (no [`MoveKind`] or `Option<Role>` in between),
-    /// with the rare kinds (castling, promotion, en passant) out of line.
+    /// kind and role codes (no [`MoveKind`] or `Option<Role>` in between), with the rare
+    /// kinds (castling, promotion, en passant) out of line.
     #[inline(always)]
     fn make<const HASH: bool>(&mut self, mv: Move) {
         let us = self.turn;
@@ -561,9 +584,9 @@ impl Board {
         let raw = mv.to_u16();
         let (from, to) = (sq(raw as u32 & 63), sq((raw as u32 >> 6) & 63));
         let kind = raw >> 12;
-        // The moving role from the mailbox (a pawn where it is empty, which no legal
-        // move meets: the board stays consistent in its sets, never unsafe).
-        let role = self.code_at(from).saturating_sub(1);
+        // The moving role by testing the sets in turn (a king where none holds it, which
+        // no legal move meets: the board stays consistent in its sets, never unsafe).
+        let role = self.role_by_tests(from);
         // The rights this move takes away, packed as `castling` is: those of the squares
         // it leaves or lands on, and all of ours when the king moves (castling too).
         let mut lost = CASTLING_BIT[from as usize] | CASTLING_BIT[to as usize];
@@ -590,7 +613,7 @@ impl Board {
         self.turn = them;
         if kind == 0 {
             let victim = if self.colors[them as usize].contains(to) {
-                self.code_at(to)
+                self.role_by_tests(to) + 1
             } else {
                 0
             };
