@@ -196,7 +196,7 @@ fn a_magic_ends_the_certificate_and_a_bad_question_is_refused() {
 
 #[test]
 fn the_checked_certificates_cover_every_cube_once_or_say_how_far_they_got() {
-    // Rook b2's and a2's fancy certificates and b2's, c2's and f2's black ones were streamed through
+    // Rook b2's, a2's and f2's fancy certificates and b2's, c2's and f2's black ones were streamed through
     // the independent checker shard by shard (tools/exhaust-certificate/run-shards.sh);
     // each file holds one line per checked shard: `shard I/N sha256 HASH [bytes B
     // seconds S] ok PIECE SQUARE BITS [black] depth D cubes A B of T nodes X refuted Y`. No shard twice, each with
@@ -232,6 +232,12 @@ fn the_checked_certificates_cover_every_cube_once_or_say_how_far_they_got() {
             "f2",
             9,
             IndexScheme::Black,
+        ),
+        (
+            include_str!("../../../tests/data/own/rook_f2_9_certificate_shards.txt"),
+            "f2",
+            9,
+            IndexScheme::Fancy,
         ),
     ] {
         let q = Question {
