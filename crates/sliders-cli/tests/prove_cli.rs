@@ -655,7 +655,7 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
         "--state",
         path,
     ];
-    let o = sliders(&[&args[..], &["--time", "3"]].concat());
+    let o = sliders(&[&args[..], &["--time", "1"]].concat());
     assert_eq!(
         o.status.code(),
         Some(1),
