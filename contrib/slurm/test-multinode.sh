@@ -344,15 +344,31 @@ if [ "$do_kill" = 1 ]; then
         [ "$missing" -ge $((units - $(wc -l <"$dir/ids-after"))) ] ||
         fail "the early merge named $missing missing units; $(wc -l <"$dir/ids-before") to $(wc -l <"$dir/ids-after") of $units had results"
     say "early perft merge (requeued $still_queued still queued): refused, exit 1: ${message:0:110}..."
+    # Whether the merge had to refuse is decided by a task of the prove array that was
+    # waiting to run again (PENDING) both before and after it: that shard's state could
+    # not be finished while the merge read it. A task still listed after the merge is not
+    # enough: one that finished during the merge stays listed while Slurm completes it
+    # (seen on a fast machine: the merge then answered, rightly).
+    pending_prove() { in_ctl squeue -h -r -t PENDING -j "$prove_array" 2>/dev/null || true; }
+    pending_before=$(pending_prove)
     status=0
     in_ctl env PROVE_ARGS="$prove_args" RESULTS_DIR="$proof/results" \
         bash "$here/prove-merge.sbatch" >"$dir/early-prove.out" 2>"$dir/early-prove.err" || status=$?
-    if [ -n "$(in_ctl squeue -h -r -j "$prove_array" 2>/dev/null)" ]; then
-        [ "$status" = 1 ] && [ ! -e "$proof/results/answer.txt" ] &&
-            grep -q 'no answer yet: shards missing\|no prove-\*.json states' "$dir/early-prove.err" ||
+    pending_after=$(pending_prove)
+    refusal='no answer yet: shards missing\|no prove-\*.json states'
+    if [ -n "$pending_before" ] && [ -n "$pending_after" ]; then
+        [ "$status" = 1 ] && [ ! -e "$proof/results/answer.txt" ] && grep -q "$refusal" "$dir/early-prove.err" ||
             fail "the early prove merge did not refuse (exit $status): $(cat "$dir/early-prove.out" "$dir/early-prove.err")"
         say "early prove merge (its array unfinished): refused, exit 1: $(grep -o 'no answer yet.*\|no prove.*' "$dir/early-prove.err" | head -1)"
+    elif [ "$status" = 1 ]; then
+        grep -q "$refusal" "$dir/early-prove.err" && [ ! -e "$proof/results/answer.txt" ] ||
+            fail "the early prove merge failed otherwise than by refusing: $(cat "$dir/early-prove.err")"
+        say "early prove merge (a shard running meanwhile): refused, exit 1: $(grep -o 'no answer yet.*\|no prove.*' "$dir/early-prove.err" | head -1)"
     else
+        # An answer must come from every cube: the merge says how many it saw.
+        [ "$(tail -n 1 "$proof/results/answer.txt")" = none ] &&
+            grep -q 'merged: [0-9]* shards, \([0-9]*\) of \1 cubes searched' "$dir/early-prove.out" ||
+            fail "the early prove merge answered from less than every cube: $(cat "$dir/early-prove.out")"
         say "early prove merge: its array had already finished, answered $(tail -n 1 "$proof/results/answer.txt")"
     fi
 
