@@ -268,13 +268,15 @@ records() {
 }
 
 if [ "$do_kill" = 1 ]; then
-    # A random instant 2 to 14 s after both arrays have tasks running, mostly while the
-    # proof's tasks still run (they take about 25 s here; the perft array a minute),
-    # and a random node among those counting perft, one that also runs a proof task
-    # when there is such a node, so that both arrays lose a task.
+    # A random instant 1 to 5 s after both arrays have tasks running, mostly while the
+    # proof's tasks still run (on the Zen 3 they took about 25 s and the perft array a
+    # minute; on a Zen 5 the proof's tasks take 3 s and the perft array 12 to 15 s, so
+    # the 2 to 14 s drawn before could fall after every perft task had finished), and
+    # a random node among those counting perft, one that also runs a proof task when
+    # there is such a node, so that both arrays lose a task.
     both_running() { running | grep -q "^${prove_array}_" && running | grep -q "^${perft_array}_"; }
     wait_for 60 "both arrays running" both_running
-    sleep $((2 + RANDOM % 12)).$((RANDOM % 10))
+    sleep $((1 + RANDOM % 4)).$((RANDOM % 10))
     now_running=$(running)
     on() { awk -v a="$1_" 'index($1, a) == 1 { print $2 }' <<<"$now_running" | sort -u; }
     mapfile -t candidates < <(comm -12 <(on "$perft_array") <(on "$prove_array"))
