@@ -16,6 +16,11 @@
 //! steps settle few occupancies and the steps are wide: the search from the top is the
 //! one for them.
 //!
+//! A value that places its occupancies without a clash is still ruled out when too few
+//! slots are left: each attack set not yet placed needs a slot of its own, as no slot
+//! can hold two attack sets, so the slots taken plus the attack sets still to come must
+//! fit in `2^bits` (a counting bound; niklasf/magics' `v2/daq.c` prunes the same way).
+//!
 //! The order of the magics is the steps': by the bits of the first step as a number,
 //! then by the second step's, and so on; the cubes are the surviving values of the bits
 //! below a fixed number of low bits (a step boundary of its own).
@@ -27,6 +32,9 @@ pub(super) struct LowFirst {
     /// occupancies (lowest square `64 - k`, with their attack class) have exact indices.
     /// By increasing `k`; the last `k` is the period.
     steps: Vec<(u32, Vec<(u64, u16)>)>,
+    /// By step: the attack classes that no occupancy of this step or an earlier one
+    /// has (each will need a slot of its own).
+    unseen: Vec<usize>,
     /// The step after which the cubes' bits are fixed.
     cube_step: usize,
     /// The empty occupancy's class: its index is 0 for every magic.
@@ -41,8 +49,11 @@ const HALT_EVERY: u64 = 1 << 16;
 
 struct Walk<'a> {
     steps: &'a [(u32, Vec<(u64, u16)>)],
+    unseen: &'a [usize],
     shift: u32,
     slot: Vec<u16>,
+    /// Slots that hold a class, but for those of the step under way.
+    used: usize,
     nodes: u64,
     halt: &'a dyn Fn() -> bool,
     halted: bool,
@@ -75,8 +86,22 @@ impl LowFirst {
         }
         // The step at `fixed` (there is one: made above if no square's step is there).
         let cube_step = steps.partition_point(|&(k, _)| k < fixed);
+        let mut seen: Vec<u16> = vec![empty];
+        let mut all: Vec<u16> = occupancies.iter().map(|&(_, class)| class).collect();
+        all.sort_unstable();
+        all.dedup();
+        let unseen = steps
+            .iter()
+            .map(|(_, occ)| {
+                seen.extend(occ.iter().map(|&(_, class)| class));
+                seen.sort_unstable();
+                seen.dedup();
+                all.len() - seen.len()
+            })
+            .collect();
         LowFirst {
             steps,
+            unseen,
             cube_step,
             empty,
             bits,
@@ -88,8 +113,10 @@ impl LowFirst {
         slot[0] = self.empty;
         Walk {
             steps: &self.steps,
+            unseen: &self.unseen,
             shift: 64 - self.bits,
             slot,
+            used: 1,
             nodes: 0,
             halt,
             halted: false,
@@ -119,11 +146,13 @@ impl LowFirst {
         let first = self.cube_step + 1;
         let mut walk = self.walk(halt);
         // The cube's own occupancies (a cube that does not place them holds no magic).
+        let mut taken = Vec::new();
         for (_, occ) in &self.steps[..first] {
-            if !walk.place(cube, occ, &mut Vec::new()) {
+            if !walk.place(cube, occ, &mut taken) {
                 return Some((None, 0));
             }
         }
+        walk.used += taken.len();
         let mut found = None;
         if first == self.steps.len() {
             found = Some(cube);
@@ -177,12 +206,16 @@ impl Walk<'_> {
                 return true;
             }
             let mm = m | value << from;
-            let ok = self.place(mm, occ, &mut undo);
+            let ok = self.place(mm, occ, &mut undo)
+                && self.used + undo.len() + self.unseen[step] <= self.slot.len();
             let stop = ok
                 && if step == last {
                     leaf(mm)
                 } else {
-                    self.visit(mm, step + 1, last, leaf)
+                    self.used += undo.len();
+                    let stop = self.visit(mm, step + 1, last, leaf);
+                    self.used -= undo.len();
+                    stop
                 };
             for &s in &undo {
                 self.slot[s] = FREE;
