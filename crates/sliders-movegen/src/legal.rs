@@ -13,10 +13,8 @@ use sliders_core::{Bitboard, Color, Square};
 use crate::board::Board;
 use crate::filter::MoveFilter;
 use crate::lookups::DEFAULT_SCHEME;
-use crate::move_list::MoveList;
-use crate::movegen::{
-    attackers, count, fill_captures, fill_legal, list, pinned, visit, written_in_place,
-};
+use crate::move_list::{written_in_place, MoveList};
+use crate::movegen::{attackers, count, fill_captures, fill_legal, list, pinned, visit};
 use crate::moves::{Move, MoveKind, Uci, UciError};
 use crate::piece::Role;
 

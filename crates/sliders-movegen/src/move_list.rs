@@ -111,6 +111,61 @@ impl MoveList {
     }
 }
 
+/// An uninitialised list's place, handed to a function that must fill it: the only way
+/// to get the [`Filled`] token that [`written_in_place`] asks of its filler back is
+/// [`Slot::fill`], which writes a whole list there first. The lifetime `'id` brands one
+/// call's slot and token (invariant, and chosen afresh by each call of
+/// `written_in_place`), so a token made from another slot does not fit: the read of the
+/// list after the filler returns is sound by the types, not by a promise of the callers.
+pub(crate) struct Slot<'id> {
+    place: &'id mut MaybeUninit<MoveList>,
+    _brand: core::marker::PhantomData<fn(&'id ()) -> &'id ()>,
+}
+
+/// Proof that the [`Slot`] of the same brand holds a whole list.
+pub(crate) struct Filled<'id>(core::marker::PhantomData<fn(&'id ()) -> &'id ()>);
+
+impl<'id> Slot<'id> {
+    /// Writes an empty list into the slot; the list to fill and the token that says it
+    /// is written.
+    #[inline(always)]
+    pub(crate) fn fill(self) -> (&'id mut MoveList, Filled<'id>) {
+        (
+            self.place.write(MoveList::new()),
+            Filled(core::marker::PhantomData),
+        )
+    }
+}
+
+/// The list `fill` writes, written where the caller keeps it: `fill` gets an
+/// uninitialised slot, not a list made here, so LLVM hands a non-inlined filler the
+/// destination itself and no 1.4 KB list is copied back (a list set to empty before the
+/// call, or built in the filler and returned, was copied out whole). The callers
+/// (`list`, `legal_moves`, `captures`) are not inlined: their destination is then their
+/// own return slot, which nothing else can see, whatever their caller does with the
+/// list (inlined into a caller that hands the list to a non-inlined iterator adapter,
+/// the copy came back). Measured with callgrind on the engine-loop workloads
+/// (`engine_loop::run` inclusive): perft 2,405.5 M to 2,356.9 M instructions,
+/// alpha-beta 1,242.6 M to 1,198.9 M, quiescence 74.93 M to 66.94 M.
+#[inline(always)]
+pub(crate) fn written_in_place(fill: impl for<'id> FnOnce(Slot<'id>) -> Filled<'id>) -> MoveList {
+    let mut out = MaybeUninit::uninit();
+    let _: Filled<'_> = fill(Slot {
+        place: &mut out,
+        _brand: core::marker::PhantomData,
+    });
+    // SAFETY: `fill` returned a `Filled` of its slot's brand, and the only way to make
+    // one is `Slot::fill`, which writes a whole list into `out` (`MaybeUninit::write`);
+    // the slot is moved into `Slot::fill`, so nothing can un-write it after. If `fill`
+    // panicked, the unwind leaves this function before the read. Covered by every test
+    // that lists moves (`tests/python_chess.rs` compares `legal_moves`, `captures` and
+    // the filtered lists on every fixture position).
+    #[allow(unsafe_code)]
+    unsafe {
+        out.assume_init()
+    }
+}
+
 impl Default for MoveList {
     fn default() -> Self {
         MoveList::new()

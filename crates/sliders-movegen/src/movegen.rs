@@ -8,8 +8,6 @@
 //! through non-inlined functions ([`list`], [`count`], [`visit`]) everywhere else, so it
 //! is compiled once per scheme, not once per call site.
 
-use core::mem::MaybeUninit;
-
 use sliders_core::schemes::Scheme;
 use sliders_core::{line, Bitboard, Color};
 
@@ -21,7 +19,7 @@ use crate::lookups::{
     betw, bishop, checks_and_pins, forward, king, knight, pawn, rook, DEFAULT_SCHEME,
     DIAGONAL_RAYS, ORTHOGONAL_RAYS,
 };
-use crate::move_list::MoveList;
+use crate::move_list::{written_in_place, Filled, MoveList, Slot};
 use crate::moves::{castling_squares, Move};
 use crate::piece::Role;
 
@@ -215,65 +213,34 @@ pub(crate) fn list<S: Scheme>(s: S, b: &Board, filter: MoveFilter) -> MoveList {
     written_in_place(|out| fill(s, b, filter, out))
 }
 
-/// The legal moves of `b` that `filter` admits, written into `out` (a whole list: the
-/// caller relies on it, see [`written_in_place`]).
+/// The legal moves of `b` that `filter` admits, written into `out`.
 #[inline(never)]
-fn fill<S: Scheme>(s: S, b: &Board, filter: MoveFilter, out: &mut MaybeUninit<MoveList>) {
-    generate(s, b, out.write(MoveList::new()), filter);
+fn fill<'id, S: Scheme>(s: S, b: &Board, filter: MoveFilter, out: Slot<'id>) -> Filled<'id> {
+    let (list, filled) = out.fill();
+    generate(s, b, list, filter);
+    filled
 }
 
-/// The list `fill` writes, written where the caller keeps it: `fill` gets an
-/// uninitialised slot, not a list made here, so LLVM hands the (non-inlined) filler the
-/// destination itself and no 1.4 KB list is copied back (a list set to empty before the
-/// call, or built in the filler and returned, was copied out whole). Its callers
-/// (`list`, `legal_moves`, `captures`) are not inlined: their destination is then their
-/// own return slot, which nothing else can see, whatever their caller does with the
-/// list (inlined into a caller that hands the list to a non-inlined iterator adapter,
-/// the copy came back). Measured with callgrind on the engine-loop workloads
-/// (`engine_loop::run` inclusive): perft 2,405.5 M to 2,356.9 M instructions,
-/// alpha-beta 1,242.6 M to 1,198.9 M, quiescence 74.93 M to 66.94 M.
-#[inline(always)]
-pub(crate) fn written_in_place(fill: impl FnOnce(&mut MaybeUninit<MoveList>)) -> MoveList {
-    let mut out = MaybeUninit::uninit();
-    fill(&mut out);
-    // SAFETY: every caller's `fill` is a call of `fill`, `fill_legal` or
-    // `fill_captures`, and each of them writes a whole list into `out`
-    // (`MaybeUninit::write`) before anything else; if generation panicked, the unwind
-    // would leave this function before the read. Covered by every test that lists moves
-    // (`tests/python_chess.rs` compares `legal_moves`, `captures` and the filtered lists
-    // on every fixture position).
-    #[allow(unsafe_code)]
-    unsafe {
-        out.assume_init()
-    }
-}
-
-/// Every legal move of `b`, with the default scheme, written into `out` (a whole list:
-/// the caller relies on it, see [`written_in_place`]): [`list`] for the plain `legal_moves`, which
+/// Every legal move of `b`, with the default scheme, written into `out`: [`list`] for
+/// the plain `legal_moves`, which
 /// an engine calls at every node. Not generic and not inlined, so it is compiled once,
 /// here, with the filter a constant folded into the generator, and not in every crate
 /// that calls it.
 #[inline(never)]
-pub(crate) fn fill_legal(b: &Board, out: &mut MaybeUninit<MoveList>) {
-    generate(
-        DEFAULT_SCHEME,
-        b,
-        out.write(MoveList::new()),
-        MoveFilter::ALL,
-    );
+pub(crate) fn fill_legal<'id>(b: &Board, out: Slot<'id>) -> Filled<'id> {
+    let (list, filled) = out.fill();
+    generate(DEFAULT_SCHEME, b, list, MoveFilter::ALL);
+    filled
 }
 
 /// The legal captures of `b`, written into `out` as [`fill_legal`] writes its list: what
 /// the filter does not admit (quiet pawn pushes, castling, quiet targets) is never looked
 /// at.
 #[inline(never)]
-pub(crate) fn fill_captures(b: &Board, out: &mut MaybeUninit<MoveList>) {
-    generate(
-        DEFAULT_SCHEME,
-        b,
-        out.write(MoveList::new()),
-        MoveFilter::ALL.captures_only(),
-    );
+pub(crate) fn fill_captures<'id>(b: &Board, out: Slot<'id>) -> Filled<'id> {
+    let (list, filled) = out.fill();
+    generate(DEFAULT_SCHEME, b, list, MoveFilter::ALL.captures_only());
+    filled
 }
 
 /// The number of legal moves of `b`, counted without listing them; not inlined, like
