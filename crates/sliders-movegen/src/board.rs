@@ -566,7 +566,11 @@ impl Board {
     /// }
     /// assert_eq!(nodes(&Board::startpos(), 3), 8_902);
     /// ```
-    #[inline(always)]
+    // Not inlined: inlined into a search's loop, the make crowded it (a 1.8 KB frame,
+    // more spills); called, the engine-loop perft workload took 0.92-0.95 of
+    // cozy-chess's time instead of 1.03 (Zen 5, plain and native builds; docs/board.md
+    // item 18).
+    #[inline(never)]
     pub fn play_unchecked(&mut self, mv: Move) {
         self.make::<true>(mv);
     }
