@@ -122,7 +122,8 @@ pub(crate) struct Slot<'id> {
     _brand: core::marker::PhantomData<fn(&'id ()) -> &'id ()>,
 }
 
-/// Proof that the [`Slot`] of the same brand holds a whole list.
+/// Proof that the [`Slot`] of the same brand holds a whole list. Made only by
+/// [`Slot::fill`]: never give it `Default`, `Clone` or another constructor.
 pub(crate) struct Filled<'id>(core::marker::PhantomData<fn(&'id ()) -> &'id ()>);
 
 impl<'id> Slot<'id> {

@@ -32,8 +32,8 @@ pub(super) struct LowFirst {
     /// occupancies (lowest square `64 - k`, with their attack class) have exact indices.
     /// By increasing `k`; the last `k` is the period.
     steps: Vec<(u32, Vec<(u64, u16)>)>,
-    /// By step: the attack classes that no occupancy of this step or an earlier one
-    /// has (each will need a slot of its own).
+    /// By step: the number of attack classes that no occupancy of this step or an
+    /// earlier one has, nor the empty occupancy (each will need a slot of its own).
     unseen: Vec<usize>,
     /// The step after which the cubes' bits are fixed.
     cube_step: usize,
