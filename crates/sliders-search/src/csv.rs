@@ -394,7 +394,17 @@ impl CsvFile {
             }
             let m = &mut magics[piece.index()];
             let bits: [u32; 64] = std::array::from_fn(|i| m[i].bits);
-            let offsets = cumulative_offsets(&bits);
+            let offsets = cumulative_offsets(&bits).map_err(|i| {
+                let line = seen[piece.index()][i].map_or(end, |r| r.line);
+                err(
+                    line,
+                    format!(
+                        "{} bits: the offsets of a {scheme} set computed in square order \
+                         pass 2^32 entries here",
+                        bits[i]
+                    ),
+                )
+            })?;
             for i in 0..64 {
                 m[i].offset = offsets[i];
             }

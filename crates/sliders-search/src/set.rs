@@ -598,14 +598,19 @@ impl MagicSet {
 }
 
 /// The standard fancy offsets for the given bits: cumulative `2^bits` in square order.
-pub fn cumulative_offsets(bits: &[u32; 64]) -> [u32; 64] {
+/// `Err(square)`: the first square whose table does not fit below `2^32` entries (bits
+/// from a file can be anything).
+pub fn cumulative_offsets(bits: &[u32; 64]) -> Result<[u32; 64], usize> {
     let mut out = [0u32; 64];
     let mut next = 0u32;
     for i in 0..64 {
         out[i] = next;
-        next += 1 << bits[i];
+        next = 1u32
+            .checked_shl(bits[i])
+            .and_then(|size| next.checked_add(size))
+            .ok_or(i)?;
     }
-    out
+    Ok(out)
 }
 
 // The offset-in-magic encoding ([`SchemeKind::OffsetInMagic`]): a square's offset in

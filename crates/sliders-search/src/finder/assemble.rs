@@ -6,7 +6,19 @@ use sliders_core::{RookOrBishop, Square};
 
 use super::{Found, Target};
 use crate::pack::{pack, PackError};
-use crate::set::{cumulative_offsets, mask_bits, MagicSet, SchemeKind, SetError, SquareMagic};
+use crate::set::{
+    cumulative_offsets, mask_bits, ExpectedBits, MagicSet, SchemeKind, SetError, SquareMagic,
+};
+
+/// The error of a square whose table does not fit below `2^32` entries.
+fn too_many_bits(piece: RookOrBishop, square: usize, bits: u32) -> AssembleError {
+    AssembleError::Set(SetError::Bits {
+        piece,
+        square: Square::ALL[square],
+        bits,
+        expected: ExpectedBits::Range,
+    })
+}
 
 /// Builds a full set (all 128 squares found) with the scheme's layout: cumulative
 /// offsets for fancy and fancy32, `square << bits` for plain, and a greedy packing of
@@ -26,7 +38,16 @@ pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<MagicSet, Assembl
     for piece in RookOrBishop::BOTH {
         let bits: [u32; 64] = std::array::from_fn(|i| out[piece.index()][i].bits);
         let offsets: [u32; 64] = match scheme {
-            SchemeKind::Plain => std::array::from_fn(|i| (i as u32) << bits[i]),
+            SchemeKind::Plain => {
+                let mut offsets = [0u32; 64];
+                for (i, offset) in offsets.iter_mut().enumerate() {
+                    *offset = 1u32
+                        .checked_shl(bits[i])
+                        .and_then(|size| (i as u32).checked_mul(size))
+                        .ok_or_else(|| too_many_bits(piece, i, bits[i]))?;
+                }
+                offsets
+            }
             SchemeKind::FixedShift | SchemeKind::Black => {
                 // Disjoint windows to start with (rooks, then bishops); packed below.
                 let base = if piece == RookOrBishop::Rook {
@@ -36,7 +57,7 @@ pub fn assemble(scheme: SchemeKind, found: &[Found]) -> Result<MagicSet, Assembl
                 };
                 std::array::from_fn(|i| base + ((i as u32) << 12))
             }
-            _ => cumulative_offsets(&bits),
+            _ => cumulative_offsets(&bits).map_err(|i| too_many_bits(piece, i, bits[i]))?,
         };
         for i in 0..64 {
             out[piece.index()][i].offset = offsets[i];
