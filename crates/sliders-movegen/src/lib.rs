@@ -60,8 +60,9 @@
 //!   zero-fill) that sorts, retains and iterates in place ([`Board::legal_moves`],
 //!   [`Board::captures`], [`Board::captures_and_promotions`], [`Board::quiet_moves`]),
 //!   through a [`MoveFilter`] (origins, destinations, roles, captures, quiet promotions,
-//!   quiets), or one at a time to a callback that may stop
-//!   ([`Board::visit_legal_moves`]). [`Board::is_legal`] for any 16-bit move value;
+//!   quiets), one at a time to a callback that may stop
+//!   ([`Board::visit_legal_moves`]), or with the moving and captured roles to a callback
+//!   inlined into the caller, for a move orderer ([`Board::for_each_legal_move`]). [`Board::is_legal`] for any 16-bit move value;
 //!   [`Board::gives_check`]; [`Board::checkers`] and [`Board::is_check`] (kept by every
 //!   move), [`Board::pinned`], [`Board::attackers_to`]; [`Board::role_at`] and
 //!   [`Board::captured`] in one load (a mailbox).
@@ -78,6 +79,7 @@
 //! on every CPU, no dispatch, inlined). The methods that look up attacks have a `_with`
 //! form taking any [`schemes::Scheme`] ([`Board::legal_moves_with`],
 //! [`Board::legal_moves_filtered_with`], [`Board::visit_legal_moves_with`],
+//! [`Board::for_each_legal_move_with`],
 //! [`Board::count_moves_with`], [`Board::checkers_with`], [`Board::pinned_with`],
 //! [`Board::attackers_to_with`]); [`schemes::dispatch`] runs a whole search generic over
 //! the scheme with the best one for this CPU, chosen once (perft does). Making a move
@@ -135,7 +137,7 @@ pub use filter::MoveFilter;
 pub use game::Game;
 pub use lookups::DefaultScheme;
 pub use move_list::{MoveList, MoveListIntoIter, MAX_MOVES};
-pub use moves::{Move, MoveKind, Uci, UciError};
+pub use moves::{Move, MoveDetail, MoveKind, Uci, UciError};
 pub use perft::{
     divide, divide_parallel, divide_with, perft, perft_generator_with, perft_hashed,
     perft_parallel, perft_with, PerftTable,

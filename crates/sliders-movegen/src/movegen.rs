@@ -6,7 +6,9 @@
 //! quiet moves). The generator is inlined where it is hot (perft passes
 //! [`MoveFilter::ALL`], a constant, so every test of the filter folds away) and entered
 //! through non-inlined functions ([`list`], [`count`], [`visit`]) everywhere else, so it
-//! is compiled once per scheme, not once per call site.
+//! is compiled once per scheme, not once per call site. The one exception is the
+//! detailed callback form ([`Detailed`]): a move orderer's loop, where the generator is
+//! compiled into the caller with the callback inlined.
 
 use sliders_core::schemes::Scheme;
 use sliders_core::{line, Bitboard, Color};
@@ -20,7 +22,7 @@ use crate::lookups::{
     DIAGONAL_RAYS, ORTHOGONAL_RAYS,
 };
 use crate::move_list::{written_in_place, Filled, MoveList, Slot};
-use crate::moves::{castling_squares, Move};
+use crate::moves::{castling_squares, Move, MoveDetail};
 use crate::piece::Role;
 
 const PAWN_I: usize = Role::Pawn as usize;
@@ -113,6 +115,93 @@ impl Sink for MoveList {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
         self.push(mv);
+    }
+}
+
+/// Hands each move to a callback with its moving role and the role it captures, as
+/// the generator knows them: the role from the group of moves, the victim from the
+/// mailbox when an enemy piece stands on the destination. Generic over the callback and
+/// inlined into the caller ([`crate::Board::for_each_legal_move`]), as a move orderer
+/// wants it.
+struct Detailed<'b, F> {
+    board: &'b Board,
+    /// The pieces of the side not to move.
+    theirs: u64,
+    f: F,
+}
+
+/// Hands `f` each legal move of `b` that `filter` admits with its details: compiled
+/// for each callback, with the callback inlined, but not inlined into the caller, so
+/// that a recursive search keeps its own frame small.
+#[inline(never)]
+pub(crate) fn each_detailed<S: Scheme, F: FnMut(MoveDetail)>(
+    s: S,
+    b: &Board,
+    filter: MoveFilter,
+    f: F,
+) {
+    let mut sink = Detailed {
+        board: b,
+        theirs: b.colors[b.turn.other() as usize].0,
+        f,
+    };
+    generate(s, b, &mut sink, filter);
+}
+
+/// The role of an enemy piece on `to`, if one stands there.
+#[inline(always)]
+fn victim(board: &Board, theirs: u64, to: u32) -> Option<Role> {
+    if theirs & bit(to as usize) != 0 {
+        board.role_at(sq(to))
+    } else {
+        None
+    }
+}
+
+impl<F: FnMut(MoveDetail)> Sink for Detailed<'_, F> {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: u32, targets: u64) {
+        let (board, theirs, f) = (self.board, self.theirs, &mut self.f);
+        piece_moves(from, targets, |mv| {
+            let captured = victim(board, theirs, mv.to() as u32);
+            f(MoveDetail { mv, role, captured });
+        });
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, delta: i32, promo: bool) {
+        let (board, theirs, f) = (self.board, self.theirs, &mut self.f);
+        // A push (a delta of one or two ranks) takes nothing; a diagonal step does.
+        let push = delta & 7 == 0;
+        pawn_moves(targets, delta, promo, |mv| {
+            let captured = if push {
+                None
+            } else {
+                victim(board, theirs, mv.to() as u32)
+            };
+            f(MoveDetail {
+                mv,
+                role: Role::Pawn,
+                captured,
+            });
+        });
+    }
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        // En passant or castling: the only moves handed out one at a time.
+        let detail = if mv.is_en_passant() {
+            MoveDetail {
+                mv,
+                role: Role::Pawn,
+                captured: Some(Role::Pawn),
+            }
+        } else {
+            MoveDetail {
+                mv,
+                role: Role::King,
+                captured: None,
+            }
+        };
+        (self.f)(detail);
     }
 }
 

@@ -33,6 +33,19 @@ pub(crate) fn castling_squares(king: Square, rook: Square) -> (Square, Square) {
     }
 }
 
+/// A legal move with what a move orderer asks of it, as the generator knows it: the
+/// role that moves and the role it captures (a pawn for en passant, nothing for castling
+/// or a quiet move). Handed out by [`Board::for_each_legal_move`](crate::Board::for_each_legal_move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveDetail {
+    /// The move.
+    pub mv: Move,
+    /// The role of the moving piece (the king, for castling).
+    pub role: Role,
+    /// The role taken, if any: [`Board::captured`](crate::Board::captured) of the move.
+    pub captured: Option<Role>,
+}
+
 /// A move packed in 16 bits: from, to and kind. Castling is stored as king takes rook.
 ///
 /// Held as two bytes (the 16-bit value, little-endian), not a `u16`: a move then has an

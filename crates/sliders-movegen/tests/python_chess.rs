@@ -7,7 +7,7 @@
 
 use std::io::Read;
 
-use sliders_movegen::{Board, Game, Move};
+use sliders_movegen::{Board, Game, Move, MoveDetail, MoveFilter, Role};
 
 const FIXTURE: &[u8] = include_bytes!("data/python-chess/fixtures.txt.gz");
 
@@ -71,12 +71,50 @@ fn check_position(game: &Game, fields: &[&str], moves: &[Vec<&str>], where_: &st
         legal.len(),
         "{where_}: partition"
     );
+    // The detailed form hands out the same moves in the same order as the lists.
+    let details = |filter| {
+        let mut out: Vec<MoveDetail> = Vec::new();
+        board.for_each_legal_move(filter, |d| out.push(d));
+        out
+    };
+    let all = details(MoveFilter::ALL);
+    let order: Vec<Move> = all.iter().map(|d| d.mv).collect();
+    assert_eq!(
+        order,
+        board.legal_moves().to_vec(),
+        "{where_}: detailed order"
+    );
+    let taken: Vec<Move> = details(MoveFilter::ALL.captures_only())
+        .iter()
+        .map(|d| d.mv)
+        .collect();
+    assert_eq!(taken, captures.to_vec(), "{where_}: detailed captures");
     for ((uci, mv), fields) in legal.iter().zip(moves) {
         let [_, san, after] = fields[..] else {
             panic!("{where_}: an M line needs 3 fields");
         };
-        // python-chess's SAN says what a move takes and whether it checks.
+        // python-chess's SAN says what a move takes and whether it checks, and which
+        // role moves (its first letter; castling is the king's).
         let capture = san.contains('x');
+        let role = match san.as_bytes()[0] {
+            b'N' => Role::Knight,
+            b'B' => Role::Bishop,
+            b'R' => Role::Rook,
+            b'Q' => Role::Queen,
+            b'K' | b'O' => Role::King,
+            _ => Role::Pawn,
+        };
+        let detail = all
+            .iter()
+            .find(|d| d.mv == *mv)
+            .expect("every move detailed");
+        assert_eq!(detail.role, role, "{where_}: the role moving in {san}");
+        assert_eq!(detail.captured.is_some(), capture, "{where_}: {san} takes");
+        assert_eq!(
+            detail.captured,
+            board.captured(*mv),
+            "{where_}: what {san} takes"
+        );
         assert_eq!(
             captures.contains(mv),
             capture,

@@ -1,7 +1,7 @@
 //! Runs every perft suite in `tests/data/perft/` with a node limit per position.
 
 use sliders_core::schemes::{Black, Classical, Hyperbola, Scheme};
-use sliders_movegen::{perft_with, Board};
+use sliders_movegen::{perft_with, Board, MoveFilter};
 
 /// Depths whose published count exceeds this are skipped, so the whole suite stays
 /// within a few minutes on 2 cores in release mode.
@@ -53,6 +53,15 @@ fn run_suite<S: Scheme>(scheme: S, name: &str, text: &str, max_nodes: u64) -> (u
         assert_eq!(
             board.legal_moves_with(scheme).len() as u64,
             board.count_moves_with(scheme),
+            "{name}:{}",
+            line.number
+        );
+        // And the detailed form hands out the same moves with the scheme.
+        let mut detailed = Vec::new();
+        board.for_each_legal_move_with(scheme, MoveFilter::ALL, |d| detailed.push(d.mv));
+        assert_eq!(
+            detailed,
+            board.legal_moves_with(scheme).to_vec(),
             "{name}:{}",
             line.number
         );
