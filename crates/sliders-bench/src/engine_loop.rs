@@ -133,11 +133,11 @@ pub mod ours {
         score
     }
 
-    // In the search the generator hands over the moving and the captured role with
-    // each move (`for_each_legal_move`), as cozy-chess's hands over its moves by piece:
-    // no lookup per move (alpha-beta workload, callgrind: 1,243 M -> 1,079 M
-    // instructions against `legal_moves` plus `role_at` and `captured`; time 0.98-1.00
-    // -> 0.87-0.89 of cozy-chess's).
+    // In the search and the quiescence walk the generator hands over the moving and the
+    // captured role with each move (`for_each_legal_move`), as cozy-chess's hands over
+    // its moves by piece: no lookup per move (alpha-beta workload, callgrind: 1,243 M
+    // -> 1,079 M instructions against `legal_moves` plus `role_at` and `captured`; time
+    // 0.98-1.00 -> 0.87-0.89 of cozy-chess's; docs/board.md items 19 and 20).
     #[inline]
     fn key(mv: Move, role: Role, captured: Option<Role>) -> u32 {
         let promo = match mv.kind() {
@@ -185,13 +185,9 @@ pub mod ours {
         alpha = alpha.max(stand);
         let (mine, rest) = buf.split_first_mut().expect("ply buffers");
         mine.clear();
-        // The list and a look at the mailbox per move: in this captures-only loop as
-        // fast as `for_each_legal_move` (plain build) or faster (native: 0.78-0.79 of
-        // cozy-chess's time against 0.81-0.82).
-        mine.extend(b.captures().iter().map(|&mv| {
-            let role = b.role_at(mv.from()).unwrap_or(Role::Pawn);
-            (key(mv, role, b.captured(mv)), mv)
-        }));
+        b.for_each_legal_move(MoveFilter::ALL.captures_only(), |d| {
+            mine.push((key(d.mv, d.role, d.captured), d.mv))
+        });
         mine.sort_unstable_by_key(|e| e.0);
         for &(_, mv) in mine.iter() {
             let mut child = *b;

@@ -28,13 +28,14 @@ use crate::zobrist;
 /// assert_eq!(board.legal_moves().len(), 20);
 /// assert_eq!(board.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
-// Aligned to a cache line: a build for AVX-512 copies the board with two 64-byte
-// stores, and where the copy straddles two lines the make's first loads from it wait
-// (measured on a Zen 5, native build: the perft workload took 1.05 to 1.29 of
-// cozy-chess's time by where the process's stack fell, 1.03 aligned; no change in a
-// baseline build, docs/board.md item 17).
+// Aligned to 32 bytes, its size (96 bytes) a multiple: a build for AVX2 or AVX-512
+// copies the board with wide stores, and where the copy straddles two cache lines the
+// make's first loads from it wait (measured on a Zen 5, native build: the perft
+// workload took 1.05 to 1.29 of cozy-chess's time by where the process's stack fell
+// when the board was not aligned, docs/board.md items 17 and 20; no change in a
+// baseline build).
 #[derive(Clone, Copy)]
-#[repr(align(64))]
+#[repr(align(32))]
 pub struct Board {
     pub(crate) roles: [Bitboard; 6],
     pub(crate) colors: [Bitboard; 2],
@@ -46,12 +47,6 @@ pub struct Board {
     /// The pieces giving check to the side to move, kept by every move: `is_check`
     /// reads it and the generator starts from it.
     pub(crate) checkers: Bitboard,
-    /// The role on each square, four bits a square (square `s` in word `s / 16` from
-    /// bit `4 * (s % 16)`; 0 empty, else the role's value plus one): what a move
-    /// orderer asks of every move (the moving and the captured piece), one load instead
-    /// of a look at six sets. In words, not bytes, so that a move changes a square's
-    /// code with one XOR (measured: see docs/board.md).
-    pub(crate) mailbox: [u64; 4],
     /// The Polyglot key of everything above plus turn and en passant.
     pub(crate) hash: u64,
     pub(crate) ep: Option<Square>,
@@ -61,10 +56,10 @@ pub struct Board {
     pub(crate) fullmove: u32,
 }
 
-// Within 128 bytes, a copy is eight 16-byte moves inline in a build for any x86-64; past
+// Within 128 bytes, a copy is a few 16-byte moves inline in a build for any x86-64; past
 // it, a call to `memcpy` (see the `castling` field).
-const _: () = assert!(core::mem::size_of::<Board>() <= 128);
-const _: () = assert!(core::mem::align_of::<Board>() == 64);
+const _: () = assert!(core::mem::size_of::<Board>() == 96);
+const _: () = assert!(core::mem::align_of::<Board>() == 32);
 
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
@@ -92,17 +87,6 @@ impl Default for Board {
 
 /// The standard start position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// The mailbox's codes to roles.
-const ROLE_BY_CODE: [Option<Role>; 16] = {
-    let mut t = [None; 16];
-    let mut i = 0;
-    while i < 6 {
-        t[i + 1] = Some(Role::ALL[i]);
-        i += 1;
-    }
-    t
-};
 
 /// Each square's bit in [`Board::castling`] (none off the back ranks).
 const CASTLING_BIT: [u16; 64] = {
@@ -176,7 +160,6 @@ impl Board {
             colors: [Bitboard::EMPTY; 2],
             castling: 0,
             checkers: Bitboard::EMPTY,
-            mailbox: [0; 4],
             hash: 0,
             ep: None,
             turn: Color::White,
@@ -243,7 +226,10 @@ impl Board {
     }
 
     /// The role of the piece on a square, if any: what a move orderer asks of a move's
-    /// `from` square (the moving piece) and `to` square (see [`Board::captured`]).
+    /// `from` square (the moving piece) and `to` square (see [`Board::captured`]); found
+    /// by testing the role sets in turn (the board keeps no mailbox: docs/board.md item
+    /// 20). A move orderer gets both roles with each move from
+    /// [`Board::for_each_legal_move`] without a lookup.
     ///
     /// ```
     /// use sliders_core::Square;
@@ -252,21 +238,18 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn role_at(&self, square: Square) -> Option<Role> {
-        ROLE_BY_CODE[self.code_at(square) as usize]
-    }
-
-    /// The mailbox's code on `square`: 0 empty, else the role's value plus one.
-    #[inline(always)]
-    fn code_at(&self, square: Square) -> u8 {
-        let s = square as usize;
-        ((self.mailbox[s >> 4] >> ((s & 15) * 4)) & 15) as u8
+        if self.occupied().contains(square) {
+            Some(Role::ALL[self.role_by_tests(square) as usize])
+        } else {
+            None
+        }
     }
 
     /// The role on an occupied `square` (the king's where no other set holds it), found
-    /// by testing the sets in turn: what the make uses, not the mailbox. A branch on
-    /// each test lets the CPU guess the role and go on, where a role read from the
-    /// mailbox would hold every later load and store of the make until it arrives
-    /// (measured, docs/board.md item 16: the perft workload 143 ms to 120 ms).
+    /// by testing the sets in turn. A branch on each test lets the CPU guess the role
+    /// and go on, where a role read from a table would hold every later load and store
+    /// of the make until it arrives (measured with a mailbox, docs/board.md item 16: the
+    /// perft workload 143 ms to 120 ms).
     #[inline(always)]
     fn role_by_tests(&self, square: Square) -> u8 {
         let b = Bitboard::square(square);
@@ -283,28 +266,6 @@ impl Board {
         } else {
             Role::King as u8
         }
-    }
-
-    /// Writes a code ([`Board::code_at`], below 16) on `square` in the mailbox.
-    #[inline(always)]
-    fn set_code(&mut self, square: Square, code: u8) {
-        let s = square as usize;
-        let shift = (s & 15) * 4;
-        let word = &mut self.mailbox[s >> 4];
-        *word = (*word & !(15 << shift)) | ((code & 15) as u64) << shift;
-    }
-
-    /// XORs `delta` into the code on `square` in the mailbox.
-    #[inline(always)]
-    fn xor_code(&mut self, square: Square, delta: u8) {
-        let s = square as usize;
-        self.mailbox[s >> 4] ^= (delta as u64) << ((s & 15) * 4);
-    }
-
-    /// Writes `role` (or nothing) on `square` in the mailbox.
-    #[inline(always)]
-    fn set_mailbox(&mut self, square: Square, role: Option<Role>) {
-        self.set_code(square, role.map_or(0, |r| r as u8 + 1));
     }
 
     /// The role a move captures: the piece on its destination, a pawn for en passant,
@@ -450,11 +411,10 @@ impl Board {
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         self.roles[piece.role as usize] |= Bitboard::square(square);
         self.colors[piece.color as usize] |= Bitboard::square(square);
-        self.set_mailbox(square, Some(piece.role));
     }
 
     /// Toggles a piece (its role as an index, `Role as u8`) on a square in the bitboards
-    /// and in the key (not the mailbox).
+    /// and in the key.
     #[inline(always)]
     fn toggle<const HASH: bool>(&mut self, color: Color, role: u8, square: Square) {
         let b = Bitboard::square(square);
@@ -469,14 +429,12 @@ impl Board {
     #[inline(always)]
     fn remove<const HASH: bool>(&mut self, color: Color, role: Role, square: Square) {
         self.toggle::<HASH>(color, role as u8, square);
-        self.set_mailbox(square, None);
     }
 
     /// Puts a piece on the empty `square`.
     #[inline(always)]
     fn add<const HASH: bool>(&mut self, color: Color, role: Role, square: Square) {
         self.toggle::<HASH>(color, role as u8, square);
-        self.set_mailbox(square, Some(role));
     }
 
     /// The board with the other side to move and nothing else changed but the en
@@ -548,7 +506,7 @@ impl Board {
     /// assert_eq!(board.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// ```
     ///
-    /// Copy-make, as a search does it: the board is `Copy` (128 bytes, copied inline).
+    /// Copy-make, as a search does it: the board is `Copy` (96 bytes, copied inline).
     ///
     /// ```
     /// use sliders_movegen::Board;
@@ -639,10 +597,6 @@ impl Board {
                 self.hash ^=
                     zobrist::piece_code(us, role, from) ^ zobrist::piece_code(us, role, to);
             }
-            // The mover's code out of `from`; the victim's out of and the mover's into
-            // `to`: one XOR each, as the codes there are known.
-            self.xor_code(from, role + 1);
-            self.xor_code(to, victim ^ (role + 1));
             if role == Role::Pawn as u8 {
                 self.halfmove = 0;
                 if (from as u8).abs_diff(to as u8) == 16 {
@@ -726,15 +680,9 @@ impl Board {
         self.checkers = Bitboard(leapers | diag_checkers | orth_checkers);
     }
 
-    /// Recomputes what every move keeps up to date (the mailbox, the key and the
-    /// checkers), for a board just set up.
+    /// Recomputes what every move keeps up to date (the key and the checkers), for a
+    /// board just set up.
     pub(crate) fn refresh(&mut self) {
-        for square in Square::ALL {
-            let role = Role::ALL
-                .into_iter()
-                .find(|&r| self.roles[r as usize].contains(square));
-            self.set_mailbox(square, role);
-        }
         self.hash = self.key_from_scratch();
         self.update_checkers();
     }

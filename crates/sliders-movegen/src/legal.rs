@@ -107,11 +107,13 @@ impl Board {
     /// Hands `f` each legal move that `filter` admits with its moving role and the role
     /// it captures ([`MoveDetail`]): what a move orderer scores (MVV-LVA, history by
     /// piece), known to the generator as it makes the move, so no lookup per move is
-    /// needed. Generic over `f` and inlined into the caller, the generator is compiled
-    /// for each call site: the form for a search's node loop, where
-    /// [`Board::legal_moves`] plus [`Board::role_at`] and [`Board::captured`] per move
-    /// would do the same work twice. The moves come in the generator's order (that of
-    /// [`Board::legal_moves_filtered`]), the same moves with the same details.
+    /// needed: the role from the piece whose moves it emits, the victim from the enemy
+    /// role set it splits that piece's captures by. The generator is compiled once for
+    /// each callback, with the callback inlined: the form for a search's node loop,
+    /// where [`Board::legal_moves`] plus [`Board::role_at`] and [`Board::captured`] per
+    /// move would do the same work twice. The moves are those of
+    /// [`Board::legal_moves_filtered`]; within each piece's moves the captures come
+    /// first, by victim from pawn to queen, and the promotions by kind.
     ///
     /// ```
     /// use sliders_movegen::{Board, MoveFilter, Role};

@@ -61,11 +61,12 @@
 //!   [`Board::captures`], [`Board::captures_and_promotions`], [`Board::quiet_moves`]),
 //!   through a [`MoveFilter`] (origins, destinations, roles, captures, quiet promotions,
 //!   quiets), one at a time to a callback that may stop
-//!   ([`Board::visit_legal_moves`]), or with the moving and captured roles to a callback
-//!   inlined into the caller, for a move orderer ([`Board::for_each_legal_move`]). [`Board::is_legal`] for any 16-bit move value;
-//!   [`Board::gives_check`]; [`Board::checkers`] and [`Board::is_check`] (kept by every
-//!   move), [`Board::pinned`], [`Board::attackers_to`]; [`Board::role_at`] and
-//!   [`Board::captured`] in one load (a mailbox).
+//!   ([`Board::visit_legal_moves`]), or with the moving and captured roles to a
+//!   callback, for a move orderer ([`Board::for_each_legal_move`]).
+//!   [`Board::is_legal`] for any 16-bit move value; [`Board::gives_check`];
+//!   [`Board::checkers`] and [`Board::is_check`] (kept by every move),
+//!   [`Board::pinned`], [`Board::attackers_to`]; [`Board::role_at`] and
+//!   [`Board::captured`] by a few tests of the role sets.
 //! - Static exchange evaluation ([`Board::see`], [`Board::see_ge`]), exact over every
 //!   capture order.
 //! - Game status ([`Board::outcome`], [`Outcome`]) and repetitions ([`Game`]).

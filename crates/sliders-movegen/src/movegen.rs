@@ -120,9 +120,8 @@ impl Sink for MoveList {
 
 /// Hands each move to a callback with its moving role and the role it captures, as
 /// the generator knows them: the role from the group of moves, the victim from the
-/// mailbox when an enemy piece stands on the destination. Generic over the callback and
-/// inlined into the caller ([`crate::Board::for_each_legal_move`]), as a move orderer
-/// wants it.
+/// enemy role set the group's captures are split by ([`Detailed::by_victim`]). Generic
+/// over the callback, which is inlined ([`crate::Board::for_each_legal_move`]).
 struct Detailed<'b, F> {
     board: &'b Board,
     /// The pieces of the side not to move.
@@ -148,42 +147,63 @@ pub(crate) fn each_detailed<S: Scheme, F: FnMut(MoveDetail)>(
     generate(s, b, &mut sink, filter);
 }
 
-/// The role of an enemy piece on `to`, if one stands there.
-#[inline(always)]
-fn victim(board: &Board, theirs: u64, to: u32) -> Option<Role> {
-    if theirs & bit(to as usize) != 0 {
-        board.role_at(sq(to))
-    } else {
-        None
+impl<F: FnMut(MoveDetail)> Detailed<'_, F> {
+    /// Hands out the moves `make` builds to each of `targets`, the captures first, by
+    /// victim (each victim role's set masked in turn: no lookup per move), then the rest.
+    #[inline(always)]
+    fn by_victim(&mut self, role: Role, targets: u64, make: impl Fn(u32) -> Move) {
+        let caps = targets & self.theirs;
+        if caps != 0 {
+            for victim in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ] {
+                let mut set = caps & self.board.roles[victim as usize].0;
+                while set != 0 {
+                    let to = set.trailing_zeros();
+                    set &= set - 1;
+                    (self.f)(MoveDetail {
+                        mv: make(to),
+                        role,
+                        captured: Some(victim),
+                    });
+                }
+            }
+        }
+        let mut quiet = targets & !self.theirs;
+        while quiet != 0 {
+            let to = quiet.trailing_zeros();
+            quiet &= quiet - 1;
+            (self.f)(MoveDetail {
+                mv: make(to),
+                role,
+                captured: None,
+            });
+        }
     }
 }
 
 impl<F: FnMut(MoveDetail)> Sink for Detailed<'_, F> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: u32, targets: u64) {
-        let (board, theirs, f) = (self.board, self.theirs, &mut self.f);
-        piece_moves(from, targets, |mv| {
-            let captured = victim(board, theirs, mv.to() as u32);
-            f(MoveDetail { mv, role, captured });
-        });
+        self.by_victim(role, targets, |to| Move::from_raw(from, to, 0));
     }
     #[inline(always)]
     fn pawns(&mut self, targets: u64, delta: i32, promo: bool) {
-        let (board, theirs, f) = (self.board, self.theirs, &mut self.f);
-        // A push (a delta of one or two ranks) takes nothing; a diagonal step does.
-        let push = delta & 7 == 0;
-        pawn_moves(targets, delta, promo, |mv| {
-            let captured = if push {
-                None
-            } else {
-                victim(board, theirs, mv.to() as u32)
-            };
-            f(MoveDetail {
-                mv,
-                role: Role::Pawn,
-                captured,
+        if promo {
+            for kind in PROMOTION_ORDER {
+                self.by_victim(Role::Pawn, targets, |to| {
+                    Move::from_raw((to as i32 - delta) as u32, to, kind)
+                });
+            }
+        } else {
+            self.by_victim(Role::Pawn, targets, |to| {
+                Move::from_raw((to as i32 - delta) as u32, to, 0)
             });
-        });
+        }
     }
     #[inline(always)]
     fn one(&mut self, mv: Move) {

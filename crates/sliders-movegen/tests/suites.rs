@@ -56,15 +56,27 @@ fn run_suite<S: Scheme>(scheme: S, name: &str, text: &str, max_nodes: u64) -> (u
             "{name}:{}",
             line.number
         );
-        // And the detailed form hands out the same moves with the scheme.
+        // And the detailed form hands out the same moves with the scheme, and what
+        // `role_at` and `captured` say of each.
         let mut detailed = Vec::new();
-        board.for_each_legal_move_with(scheme, MoveFilter::ALL, |d| detailed.push(d.mv));
-        assert_eq!(
-            detailed,
-            board.legal_moves_with(scheme).to_vec(),
-            "{name}:{}",
-            line.number
-        );
+        board.for_each_legal_move_with(scheme, MoveFilter::ALL, |d| {
+            assert_eq!(
+                Some(d.role),
+                board.role_at(d.mv.from()),
+                "{name}:{}",
+                line.number
+            );
+            assert_eq!(d.captured, board.captured(d.mv), "{name}:{}", line.number);
+            detailed.push(d.mv.to_u16());
+        });
+        let mut listed: Vec<u16> = board
+            .legal_moves_with(scheme)
+            .iter()
+            .map(|m| m.to_u16())
+            .collect();
+        detailed.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(detailed, listed, "{name}:{}", line.number);
         for &(depth, expected) in &line.depths {
             if expected > max_nodes {
                 continue;
