@@ -161,26 +161,29 @@ impl<F: FnMut(MoveDetail)> Detailed<'_, F> {
                 Role::Rook,
                 Role::Queen,
             ] {
-                let mut set = caps & self.board.roles[victim as usize].0;
-                while set != 0 {
-                    let to = set.trailing_zeros();
-                    set &= set - 1;
-                    (self.f)(MoveDetail {
-                        mv: make(to),
-                        role,
-                        captured: Some(victim),
-                    });
-                }
+                let set = caps & self.board.roles[victim as usize].0;
+                self.each(role, set, Some(victim), &make);
             }
         }
-        let mut quiet = targets & !self.theirs;
-        while quiet != 0 {
-            let to = quiet.trailing_zeros();
-            quiet &= quiet - 1;
+        self.each(role, targets & !self.theirs, None, &make);
+    }
+
+    /// Hands out the moves `make` builds to each of `targets`, all taking `captured`.
+    #[inline(always)]
+    fn each(
+        &mut self,
+        role: Role,
+        mut targets: u64,
+        captured: Option<Role>,
+        make: &impl Fn(u32) -> Move,
+    ) {
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
             (self.f)(MoveDetail {
                 mv: make(to),
                 role,
-                captured: None,
+                captured,
             });
         }
     }
