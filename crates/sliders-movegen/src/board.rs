@@ -99,6 +99,42 @@ const CASTLING_BIT: [u16; 64] = {
     t
 };
 
+/// The corner rooks' bits in [`Board::castling`] (files a and h of each back rank).
+const CORNERS: u16 = 0x8181;
+
+/// A set of corner rooks packed as [`Board::castling`] is ([`CORNERS`] only), as an
+/// index of [`CORNER_KEYS`]: white a, white h, black a, black h.
+#[inline(always)]
+const fn corner_index(packed: u16) -> usize {
+    (packed & 1 | (packed >> 6) & 2 | (packed >> 6) & 4 | (packed >> 12) & 8) as usize
+}
+
+/// The key of each set of corner rooks' rights ([`corner_index`]): the rights of
+/// standard chess without a look at the kings.
+static CORNER_KEYS: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut i = 0;
+    while i < 16 {
+        let mut key = 0;
+        // Polyglot's castling keys: white h-side, white a-side, black h-side, black a-side.
+        if i & 1 != 0 {
+            key ^= crate::polyglot_keys::RANDOM64[768 + 1];
+        }
+        if i & 2 != 0 {
+            key ^= crate::polyglot_keys::RANDOM64[768];
+        }
+        if i & 4 != 0 {
+            key ^= crate::polyglot_keys::RANDOM64[768 + 3];
+        }
+        if i & 8 != 0 {
+            key ^= crate::polyglot_keys::RANDOM64[768 + 2];
+        }
+        t[i] = key;
+        i += 1;
+    }
+    t
+};
+
 /// A colour's bits in [`Board::castling`], by [`Color`].
 const OUR_CASTLING: [u16; 2] = [0x00ff, 0xff00];
 
@@ -568,11 +604,18 @@ impl Board {
             // push) and the rights that go, keyed as they stood before the move.
             self.hash ^= self.en_passant_key() ^ zobrist::WHITE_TO_MOVE;
             if lost != 0 {
-                self.hash ^= castling_key(
-                    unpack_castling(lost),
-                    self.colors[0].0,
-                    self.roles[Role::King as usize].0,
-                );
+                self.hash ^= if lost & !CORNERS == 0 {
+                    // Rooks in the corners, as in standard chess: an h-file rook is on
+                    // its king's h-side and an a-file rook on its a-side whatever the
+                    // king's file, so a table answers.
+                    CORNER_KEYS[corner_index(lost)]
+                } else {
+                    castling_key(
+                        unpack_castling(lost),
+                        self.colors[0].0,
+                        self.roles[Role::King as usize].0,
+                    )
+                };
             }
         }
         self.castling ^= lost;
