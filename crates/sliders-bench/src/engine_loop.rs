@@ -136,8 +136,8 @@ pub mod ours {
     // In the search and the quiescence walk the generator hands over the moving and the
     // captured role with each move (`for_each_legal_move`), as cozy-chess's hands over
     // its moves by piece: no lookup per move (alpha-beta workload, callgrind: 1,243 M
-    // -> 1,079 M instructions against `legal_moves` plus `role_at` and `captured`; time
-    // 0.98-1.00 -> 0.87-0.89 of cozy-chess's; docs/board.md items 19 and 20).
+    // -> 978 M instructions with the mailbox gone too; time 0.98 -> 0.82-0.84 of
+    // cozy-chess's; docs/board.md items 19 and 20).
     #[inline]
     fn key(mv: Move, role: Role, captured: Option<Role>) -> u32 {
         let promo = match mv.kind() {

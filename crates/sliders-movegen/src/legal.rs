@@ -112,8 +112,10 @@ impl Board {
     /// each callback, with the callback inlined: the form for a search's node loop,
     /// where [`Board::legal_moves`] plus [`Board::role_at`] and [`Board::captured`] per
     /// move would do the same work twice. The moves are those of
-    /// [`Board::legal_moves_filtered`]; within each piece's moves the captures come
-    /// first, by victim from pawn to queen, and the promotions by kind.
+    /// [`Board::legal_moves_filtered`], in the generator's own order: within each group
+    /// it emits (a piece's moves; a pawn's pushes, its captures to one side, its
+    /// promotions) the captures come first, by victim from pawn to queen. Sort them for
+    /// an order of your own.
     ///
     /// ```
     /// use sliders_movegen::{Board, MoveFilter, Role};

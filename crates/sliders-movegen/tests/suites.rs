@@ -1,7 +1,7 @@
 //! Runs every perft suite in `tests/data/perft/` with a node limit per position.
 
 use sliders_core::schemes::{Black, Classical, Hyperbola, Scheme};
-use sliders_movegen::{perft_with, Board, MoveFilter};
+use sliders_movegen::{perft_with, Bitboard, Board, MoveFilter, Role};
 
 /// Depths whose published count exceeds this are skipped, so the whole suite stays
 /// within a few minutes on 2 cores in release mode.
@@ -56,27 +56,37 @@ fn run_suite<S: Scheme>(scheme: S, name: &str, text: &str, max_nodes: u64) -> (u
             "{name}:{}",
             line.number
         );
-        // And the detailed form hands out the same moves with the scheme, and what
-        // `role_at` and `captured` say of each.
-        let mut detailed = Vec::new();
-        board.for_each_legal_move_with(scheme, MoveFilter::ALL, |d| {
-            assert_eq!(
-                Some(d.role),
-                board.role_at(d.mv.from()),
-                "{name}:{}",
-                line.number
-            );
-            assert_eq!(d.captured, board.captured(d.mv), "{name}:{}", line.number);
-            detailed.push(d.mv.to_u16());
-        });
-        let mut listed: Vec<u16> = board
-            .legal_moves_with(scheme)
-            .iter()
-            .map(|m| m.to_u16())
-            .collect();
-        detailed.sort_unstable();
-        listed.sort_unstable();
-        assert_eq!(detailed, listed, "{name}:{}", line.number);
+        // And the detailed form hands out the same moves with the scheme, through each
+        // kind of filter, with what `role_at` and `captured` say of each.
+        let filters = [
+            MoveFilter::ALL,
+            MoveFilter::ALL.captures_only(),
+            MoveFilter::ALL.captures_and_promotions(),
+            MoveFilter::ALL.quiets_only(),
+            MoveFilter::ALL.role(Role::Pawn),
+            MoveFilter::ALL.to(Bitboard(0x00ff_ff00_00ff_ff00)),
+        ];
+        for filter in filters {
+            let mut detailed = Vec::new();
+            board.for_each_legal_move_with(scheme, filter, |d| {
+                assert_eq!(
+                    Some(d.role),
+                    board.role_at(d.mv.from()),
+                    "{name}:{}",
+                    line.number
+                );
+                assert_eq!(d.captured, board.captured(d.mv), "{name}:{}", line.number);
+                detailed.push(d.mv.to_u16());
+            });
+            let mut listed: Vec<u16> = board
+                .legal_moves_filtered_with(scheme, filter)
+                .iter()
+                .map(|m| m.to_u16())
+                .collect();
+            detailed.sort_unstable();
+            listed.sort_unstable();
+            assert_eq!(detailed, listed, "{name}:{} {filter:?}", line.number);
+        }
         for &(depth, expected) in &line.depths {
             if expected > max_nodes {
                 continue;
