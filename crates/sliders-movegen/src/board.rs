@@ -112,24 +112,23 @@ const fn corner_index(packed: u16) -> usize {
 /// The key of each set of corner rooks' rights ([`corner_index`]): the rights of
 /// standard chess without a look at the kings.
 static CORNER_KEYS: [u64; 16] = {
+    // Each index bit's right, in `corner_index`'s order.
+    const RIGHTS: [(Color, bool); 4] = [
+        (Color::White, false),
+        (Color::White, true),
+        (Color::Black, false),
+        (Color::Black, true),
+    ];
     let mut t = [0u64; 16];
     let mut i = 0;
     while i < 16 {
-        let mut key = 0;
-        // Polyglot's castling keys: white h-side, white a-side, black h-side, black a-side.
-        if i & 1 != 0 {
-            key ^= crate::polyglot_keys::RANDOM64[768 + 1];
+        let mut bit = 0;
+        while bit < 4 {
+            if i & (1 << bit) != 0 {
+                t[i] ^= zobrist::castling(RIGHTS[bit].0, RIGHTS[bit].1);
+            }
+            bit += 1;
         }
-        if i & 2 != 0 {
-            key ^= crate::polyglot_keys::RANDOM64[768];
-        }
-        if i & 4 != 0 {
-            key ^= crate::polyglot_keys::RANDOM64[768 + 3];
-        }
-        if i & 8 != 0 {
-            key ^= crate::polyglot_keys::RANDOM64[768 + 2];
-        }
-        t[i] = key;
         i += 1;
     }
     t

@@ -26,8 +26,8 @@ pub(crate) const WHITE_TO_MOVE: u64 = RANDOM64[780];
 /// king) or on the a-side, as Polyglot and python-chess define it (which also covers
 /// Chess960).
 #[inline(always)]
-pub(crate) fn castling(color: Color, h_side: bool) -> u64 {
-    RANDOM64[768 + 2 * color as usize + usize::from(!h_side)]
+pub(crate) const fn castling(color: Color, h_side: bool) -> u64 {
+    RANDOM64[768 + 2 * color as usize + !h_side as usize]
 }
 
 /// The key of an en passant file.
