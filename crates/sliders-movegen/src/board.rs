@@ -835,7 +835,7 @@ impl Board {
     #[inline(always)]
     fn captured_on(&self, color: Color, square: Square) -> Option<Role> {
         if self.colors[color as usize].contains(square) {
-            self.role_at(square)
+            Some(Role::ALL[self.role_by_tests(square) as usize])
         } else {
             None
         }
