@@ -564,3 +564,43 @@ fn strict_constructors_refuse_unreachable_material_and_checks() {
         assert!(Board::from_fen(fen).is_ok(), "{fen}");
     }
 }
+
+/// The plain API's slider scheme is fixed when the crate is compiled: PEXT in a build
+/// whose target CPU has BMI2 and VAES (`.ci/run` runs this file in such a build where
+/// the CPU allows), black magics in every other. Either way the plain methods give
+/// what the `_with` forms give with black magics, over Kiwipete's tree to depth 3.
+#[test]
+fn the_default_scheme_follows_the_build_target_and_agrees_with_black_magics() {
+    use sliders_movegen::schemes::Black;
+    let name = std::any::type_name::<sliders_movegen::DefaultScheme>();
+    let pext = cfg!(all(
+        target_arch = "x86_64",
+        target_feature = "bmi2",
+        target_feature = "vaes"
+    ));
+    assert!(
+        name.ends_with(if pext { "::Pext" } else { "::Black" }),
+        "DefaultScheme is {name} in a build {} BMI2 and VAES",
+        if pext { "targeting" } else { "not targeting" }
+    );
+    fn walk(board: &Board, depth: u32, nodes: &mut u64) {
+        *nodes += 1;
+        assert_eq!(board.checkers(), board.checkers_with(Black), "{board}");
+        assert_eq!(board.pinned(), board.pinned_with(Black), "{board}");
+        let moves = board.legal_moves();
+        assert_eq!(
+            moves.to_vec(),
+            board.legal_moves_with(Black).to_vec(),
+            "{board}"
+        );
+        if depth > 0 {
+            for &mv in moves.iter() {
+                walk(&board.after_unchecked(mv), depth - 1, nodes);
+            }
+        }
+    }
+    let mut nodes = 0;
+    walk(&Board::from_fen(KIWIPETE).unwrap(), 3, &mut nodes);
+    // 1 + 48 + 2,039 + 97,862: Kiwipete's perft counts to depth 3 (chessprogramming.org).
+    assert_eq!(nodes, 1 + 48 + 2_039 + 97_862);
+}
