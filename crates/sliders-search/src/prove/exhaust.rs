@@ -97,6 +97,8 @@ pub struct Exhaust {
     order: Order,
     /// For [`Order::LowFirst`]: the prepared search, for cubes of [`cube_depth`].
     low_first: Option<LowFirst>,
+    /// By level `u`: the largest number whose arc is tested there ([`v_max`]).
+    v_max: [u64; 65],
 }
 
 /// What searching below one prefix found.
@@ -136,6 +138,17 @@ struct Walk<'a, const CERT: bool> {
     holder: Vec<u16>,
 }
 
+/// The largest number `v` whose arc at level `u` (the magic's bits from `u` up fixed)
+/// is shorter than one bucket of a `bits`-bit index (`REACH`): `v·(2^u - 1) < 2^(64 -
+/// bits)`.
+fn v_max(u: u32, bits: u32) -> u64 {
+    let span = if u >= 64 { u64::MAX } else { (1u64 << u) - 1 };
+    match span {
+        0 => u64::MAX,
+        _ => ((1u64 << (64 - bits)) - 1) / span,
+    }
+}
+
 /// A certificate's node tag ([`super::certificate`]): the node is split, its two
 /// children follow.
 pub const SPLIT: u8 = 0;
@@ -158,8 +171,11 @@ const FREE: u16 = u16::MAX;
 
 /// How long an arc (in bucket lengths) may be and still be tested for room: 1, so an
 /// arc over two buckets. Longer arcs prune more nodes but cost more per node (measured
-/// on rook b2: 1 length, 374 cubes/s; 2, 266; 4, 153; 16, 150).
+/// on rook b2: 1 length, 374 cubes/s; 2, 266; 4, 153; 16, 150). [`Walk::visit`]'s
+/// arithmetic is written for this length alone (an arc within 64 bits, over at most
+/// two buckets).
 const REACH: u128 = 1;
+const _: () = assert!(REACH == 1);
 
 impl Exhaust {
     /// Prepares `question` (fancy or black, see the module's text); `None` unless it
@@ -199,6 +215,7 @@ impl Exhaust {
             covers,
             order: Order::Ascending,
             low_first: None,
+            v_max: core::array::from_fn(|u| v_max(u as u32, question.bits)),
         };
         // The black mirror halves the walk unless its middle magic works (module text).
         if black && !works(&ex, 1 << (covers - 1)) {
@@ -407,8 +424,13 @@ impl<const CERT: bool> Walk<'_, CERT> {
         }
         let here = u as usize;
         let shift = 64 - self.ex.bits;
-        let bucket = 1u128 << shift;
-        let span = (1u128 << u) - 1;
+        // An arc's length less one, `v·span`, with `span = 2^u - 1`; an occupancy is
+        // tested while it is below one bucket (`REACH`), that is while `v <= v_max`.
+        // Then `v·span` fits in 64 bits and the arc ends in the bucket it starts in or
+        // in the next one (modulo the table: an arc that wraps past 2^64 starts in the
+        // last bucket and ends in bucket 0), so the test needs no 128-bit arithmetic.
+        let span = if u >= 64 { u64::MAX } else { (1u64 << u) - 1 };
+        let v_max = self.ex.v_max[here];
         let mut frame = std::mem::replace(
             &mut self.frames[here],
             Frame {
@@ -432,18 +454,17 @@ impl<const CERT: bool> Walk<'_, CERT> {
         let fresh = next..self.ex.occupancies.len();
         for i in inherited.iter().map(|&i| i as usize).chain(fresh) {
             let (v, class) = self.ex.occupancies[i];
-            let len = v as u128 * span + 1;
-            if len > REACH * bucket {
+            if v > v_max {
                 break; // only fresh ones get here: the rest are longer still
             }
             if i >= next {
                 next_after = i + 1;
             }
-            let lo = v.wrapping_mul(m) as u128;
-            let first = lo >> shift;
-            let last = (lo + len - 1) >> shift;
+            let lo = v.wrapping_mul(m);
+            let first = (lo >> shift) as usize;
+            let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
             if first == last {
-                let s = first as usize;
+                let s = first;
                 if self.slot[s] == FREE {
                     self.slot[s] = class;
                     if CERT {
@@ -459,10 +480,10 @@ impl<const CERT: bool> Walk<'_, CERT> {
                     break;
                 }
             } else {
-                // The index is one of first..=last (modulo the table): is any free?
-                let size = 1u128 << self.ex.bits;
-                let room = (first..=last).any(|b| {
-                    let held = self.slot[(b % size) as usize];
+                // The index is `first` or the next bucket, `last` (modulo the table):
+                // is either free?
+                let room = [first, last].iter().any(|&b| {
+                    let held = self.slot[b];
                     held == FREE || held == class
                 });
                 if !room {
@@ -470,8 +491,8 @@ impl<const CERT: bool> Walk<'_, CERT> {
                     if CERT {
                         witness[0] = i as u16;
                         witnesses = 1;
-                        for b in first..=last {
-                            witness[witnesses] = self.holder[(b % size) as usize];
+                        for b in [first, last] {
+                            witness[witnesses] = self.holder[b];
                             witnesses += 1;
                         }
                     }
