@@ -110,19 +110,19 @@ pub struct CubeOutcome {
     pub nodes: u64,
 }
 
-/// Per-depth scratch of the search.
-struct Frame {
-    undo: Vec<usize>,
-    pending: Vec<u32>,
-}
-
 /// With `CERT`, the walk writes a certificate. Its bookkeeping is compiled out of the
 /// plain search, which ran 6 to 12 % slower with it in (rook b2, the cubes of shard
 /// 0/4000, one thread, Zen 3).
 struct Walk<'a, const CERT: bool> {
     ex: &'a Exhaust,
     slot: Vec<u16>,
-    frames: Vec<Frame>,
+    /// The slots the nodes on the path placed an occupancy in, each node's above its
+    /// parent's: freed as each node is left.
+    undo: Vec<usize>,
+    /// The occupancies (their places in `occupancies`) whose arcs spanned two buckets
+    /// at the nodes on the path, each node's above its parent's: its children test
+    /// them again.
+    pending: Vec<u32>,
     nodes: u64,
     found: Option<u64>,
     /// Visit only the prefixes of this cube above its depth.
@@ -273,12 +273,8 @@ impl Exhaust {
         Walk {
             ex: self,
             slot: vec![FREE; 1 << self.bits],
-            frames: (0..=self.period)
-                .map(|_| Frame {
-                    undo: Vec::new(),
-                    pending: Vec::new(),
-                })
-                .collect(),
+            undo: Vec::new(),
+            pending: Vec::new(),
             nodes: 0,
             found: None,
             path: None,
@@ -316,7 +312,7 @@ impl Exhaust {
             levels: depth..=self.period,
         });
         let mut out = Vec::new();
-        walk.visit(0, self.period, 0, 0, &mut |m, u| {
+        walk.visit(0, self.period, 0, 0..0, &mut |m, u| {
             if u == depth {
                 out.push(m);
                 false
@@ -352,7 +348,7 @@ impl Exhaust {
             out: Vec::new(),
             levels: 0..=depth,
         });
-        walk.visit(0, self.period, 0, 0, &mut |_, _| true);
+        walk.visit(0, self.period, 0, 0..0, &mut |_, _| true);
         let out = walk.cert.take().map(|c| c.out).unwrap_or_default();
         (!walk.halted).then_some((
             CubeOutcome {
@@ -388,7 +384,7 @@ impl Exhaust {
         let mut walk = self.walk::<false>();
         walk.path = Some((cube, depth.min(self.period)));
         walk.halt = halt;
-        walk.visit(0, self.period, 0, 0, &mut |_, _| true);
+        walk.visit(0, self.period, 0, 0..0, &mut |_, _| true);
         (!walk.halted).then_some(CubeOutcome {
             found: walk.found,
             nodes: walk.nodes,
@@ -398,15 +394,15 @@ impl Exhaust {
 
 impl<const CERT: bool> Walk<'_, CERT> {
     /// Visits the node with the bits from `u` up fixed to `m`'s; `next` is the first
-    /// occupancy whose arc was too long at the parent, `parent` the parent's frame
-    /// (whose pending occupancies are retested here). `go(m, u)` says whether to
+    /// occupancy whose arc was too long at the parent, `inherited` the parent's part of
+    /// `pending` (retested here). `go(m, u)` says whether to
     /// descend below a surviving node.
     fn visit(
         &mut self,
         m: u64,
         u: u32,
         next: usize,
-        parent: usize,
+        inherited: std::ops::Range<usize>,
         go: &mut dyn FnMut(u64, u32) -> bool,
     ) {
         if self.found.is_some() || self.halted {
@@ -431,28 +427,25 @@ impl<const CERT: bool> Walk<'_, CERT> {
         // last bucket and ends in bucket 0), so the test needs no 128-bit arithmetic.
         let span = if u >= 64 { u64::MAX } else { (1u64 << u) - 1 };
         let v_max = self.ex.v_max[here];
-        let mut frame = std::mem::replace(
-            &mut self.frames[here],
-            Frame {
-                undo: Vec::new(),
-                pending: Vec::new(),
-            },
-        );
-        frame.undo.clear();
-        frame.pending.clear();
-        let inherited = if u == self.ex.period {
-            Vec::new()
-        } else {
-            std::mem::take(&mut self.frames[parent].pending)
-        };
+        let (undo_from, pending_from) = (self.undo.len(), self.pending.len());
         let mut ok = true;
         // Why the node fails, for a certificate: the occupancy, then the holders of
         // the buckets its arc can reach.
         let mut witness = [0u16; 1 + REACH as usize + 1];
         let mut witnesses = 0;
         let mut next_after = next;
-        let fresh = next..self.ex.occupancies.len();
-        for i in inherited.iter().map(|&i| i as usize).chain(fresh) {
+        let (mut k, mut fresh) = (inherited.start, next);
+        loop {
+            // The parent's pending occupancies, then the fresh ones.
+            let i = if k < inherited.end {
+                k += 1;
+                self.pending[k - 1] as usize
+            } else if fresh < self.ex.occupancies.len() {
+                fresh += 1;
+                fresh - 1
+            } else {
+                break;
+            };
             let (v, class) = self.ex.occupancies[i];
             if v > v_max {
                 break; // only fresh ones get here: the rest are longer still
@@ -470,7 +463,7 @@ impl<const CERT: bool> Walk<'_, CERT> {
                     if CERT {
                         self.holder[s] = i as u16;
                     }
-                    frame.undo.push(s);
+                    self.undo.push(s);
                 } else if self.slot[s] != class {
                     ok = false;
                     if CERT {
@@ -498,11 +491,8 @@ impl<const CERT: bool> Walk<'_, CERT> {
                     }
                     break;
                 }
-                frame.pending.push(i as u32);
+                self.pending.push(i as u32);
             }
-        }
-        if u != self.ex.period {
-            self.frames[parent].pending = inherited;
         }
         if ok && u == 0 {
             self.found = Some(m);
@@ -526,27 +516,21 @@ impl<const CERT: bool> Walk<'_, CERT> {
         }
         if descend {
             let below = u - 1;
-            self.frames[here] = frame;
+            let own = pending_from..self.pending.len();
             let (zero, one) = (m, m | 1 << below);
             let (first, second) = if self.ex.order == Order::Descending {
                 (one, zero)
             } else {
                 (zero, one)
             };
-            self.visit(first, below, next_after, here, go);
-            self.visit(second, below, next_after, here, go);
-            frame = std::mem::replace(
-                &mut self.frames[here],
-                Frame {
-                    undo: Vec::new(),
-                    pending: Vec::new(),
-                },
-            );
+            self.visit(first, below, next_after, own.clone(), go);
+            self.visit(second, below, next_after, own, go);
         }
-        for &s in &frame.undo {
+        for &s in &self.undo[undo_from..] {
             self.slot[s] = FREE;
         }
-        self.frames[here] = frame;
+        self.undo.truncate(undo_from);
+        self.pending.truncate(pending_from);
     }
 }
 
