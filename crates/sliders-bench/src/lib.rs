@@ -83,7 +83,7 @@ pub fn build_line() -> String {
     }
     format!(
         "build: {}; compile-time target features: {}; cozy-chess pext feature: {}; \
-         sliders scheme (run time): {}; sliders-movegen's DefaultScheme: {}",
+         sliders scheme (run time): {}",
         if cfg!(debug_assertions) {
             "DEBUG (numbers meaningless)"
         } else {
@@ -100,9 +100,5 @@ pub fn build_line() -> String {
             "off"
         },
         sliders_core::schemes::auto(),
-        core::any::type_name::<sliders_movegen::DefaultScheme>()
-            .rsplit("::")
-            .next()
-            .unwrap_or("?"),
     )
 }

@@ -84,9 +84,8 @@
 //!   version ([`perft_parallel`], [`divide_parallel`]) and a hashed one
 //!   ([`perft_hashed`]).
 //!
-//! The plain methods look up slider attacks with [`DefaultScheme`], fixed when the
-//! crate is compiled (no dispatch, inlined): black magics, fast on every CPU, or PEXT
-//! in a build whose target CPU has BMI2 and VAES. The methods that look up attacks have a `_with`
+//! The plain methods look up slider attacks with [`DefaultScheme`] (black magics: fast
+//! on every CPU, no dispatch, inlined). The methods that look up attacks have a `_with`
 //! form taking any [`schemes::Scheme`] ([`Board::legal_moves_with`],
 //! [`Board::legal_moves_filtered_with`], [`Board::visit_legal_moves_with`],
 //! [`Board::for_each_legal_move_with`],

@@ -2,40 +2,17 @@
 //! square index and raw bitboard, and the empty-board lines they test before a slider
 //! lookup.
 
-use sliders_core::schemes::Scheme;
+use sliders_core::schemes::{Black, Scheme};
 use sliders_core::{between, king_attacks, knight_attacks, pawn_attacks, Bitboard, Color, Square};
 
 /// The slider scheme of the plain API ([`crate::Board::legal_moves`],
-/// [`crate::Board::is_check`], every move made), fixed when the crate is compiled, so
-/// every method inlines it without a check or a dispatch: black magics, fast on every
-/// CPU, in a build for any target; PEXT in a build whose target CPU has BMI2 and
-/// VAES (`-C target-cpu=native` on an AMD Zen 3 or later or an Intel Ice Lake or
-/// later: VAES stands for the fast PEXT that AMD's Zen 1 and 2, which have BMI2 but
-/// microcode PEXT, lack). Each method with a `_with` form takes any other scheme.
-pub type DefaultScheme = chosen::Scheme;
+/// [`crate::Board::is_check`], every move made): black magics, fast on every x86-64 and
+/// every other CPU without a check or a dispatch, so every method inlines it. Each
+/// method with a `_with` form takes any other scheme.
+pub type DefaultScheme = Black;
 
 /// The value of [`DefaultScheme`].
-pub(crate) const DEFAULT_SCHEME: DefaultScheme = chosen::VALUE;
-
-#[cfg(not(all(
-    target_arch = "x86_64",
-    target_feature = "bmi2",
-    target_feature = "vaes"
-)))]
-mod chosen {
-    pub type Scheme = sliders_core::schemes::Black;
-    pub const VALUE: Scheme = sliders_core::schemes::Black;
-}
-
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "bmi2",
-    target_feature = "vaes"
-))]
-mod chosen {
-    pub type Scheme = sliders_core::schemes::Pext;
-    pub const VALUE: Scheme = sliders_core::schemes::Pext::COMPILED;
-}
+pub(crate) const DEFAULT_SCHEME: DefaultScheme = Black;
 
 #[inline(always)]
 fn sq(index: u32) -> Square {

@@ -26,12 +26,6 @@ impl Bmi2 {
         }
     }
 
-    /// The proof in a build whose target CPU has BMI2 (`-C target-cpu=haswell` or later,
-    /// `-C target-feature=+bmi2`): such a binary runs only where the instructions exist,
-    /// so no detection is needed. Absent from builds for other targets.
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    pub const COMPILED: Bmi2 = Bmi2 { _proof_of_bmi2: () };
-
     /// PEXT: the bits of `value` under `mask`, packed down.
     #[inline(always)]
     pub fn extract(self, value: u64, mask: u64) -> u64 {

@@ -47,10 +47,6 @@ impl Pext {
     pub fn detect() -> Option<Self> {
         Bmi2::detect().map(Pext)
     }
-
-    /// The scheme in a build whose target CPU has BMI2 ([`Bmi2::COMPILED`]).
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    pub const COMPILED: Pext = Pext(Bmi2::COMPILED);
 }
 
 /// A square's mask and offset side by side: one cache line serves both loads.
