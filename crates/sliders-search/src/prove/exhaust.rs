@@ -419,7 +419,6 @@ impl<const CERT: bool> Walk<'_, CERT> {
             return;
         }
         let here = u as usize;
-        let shift = 64 - self.ex.bits;
         // An arc's length less one, `v·span`, with `span = 2^u - 1`; an occupancy is
         // tested while it is below one bucket (`REACH`), that is while `v <= v_max`.
         // Then `v·span` fits in 64 bits and the arc ends in the bucket it starts in or
@@ -428,70 +427,31 @@ impl<const CERT: bool> Walk<'_, CERT> {
         let span = if u >= 64 { u64::MAX } else { (1u64 << u) - 1 };
         let v_max = self.ex.v_max[here];
         let (undo_from, pending_from) = (self.undo.len(), self.pending.len());
-        let mut ok = true;
         // Why the node fails, for a certificate: the occupancy, then the holders of
         // the buckets its arc can reach.
         let mut witness = [0u16; 1 + REACH as usize + 1];
         let mut witnesses = 0;
-        let mut next_after = next;
-        let (mut k, mut fresh) = (inherited.start, next);
-        loop {
-            // The parent's pending occupancies, then the fresh ones.
-            let i = if k < inherited.end {
-                k += 1;
-                self.pending[k - 1] as usize
-            } else if fresh < self.ex.occupancies.len() {
-                fresh += 1;
-                fresh - 1
-            } else {
+        // The parent's pending occupancies (their arcs, shorter here, are within
+        // reach), then the fresh ones while theirs are.
+        let mut ok = true;
+        for k in inherited.clone() {
+            let i = self.pending[k] as usize;
+            if !self.place(i, m, span, &mut witness, &mut witnesses) {
+                ok = false;
                 break;
-            };
-            let (v, class) = self.ex.occupancies[i];
-            if v > v_max {
-                break; // only fresh ones get here: the rest are longer still
             }
-            if i >= next {
+        }
+        let mut next_after = next;
+        if ok {
+            for i in next..self.ex.occupancies.len() {
+                if self.ex.occupancies[i].0 > v_max {
+                    break; // the rest are longer still
+                }
                 next_after = i + 1;
-            }
-            let lo = v.wrapping_mul(m);
-            let first = (lo >> shift) as usize;
-            let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
-            if first == last {
-                let s = first;
-                if self.slot[s] == FREE {
-                    self.slot[s] = class;
-                    if CERT {
-                        self.holder[s] = i as u16;
-                    }
-                    self.undo.push(s);
-                } else if self.slot[s] != class {
+                if !self.place(i, m, span, &mut witness, &mut witnesses) {
                     ok = false;
-                    if CERT {
-                        witness[..2].copy_from_slice(&[i as u16, self.holder[s]]);
-                        witnesses = 2;
-                    }
                     break;
                 }
-            } else {
-                // The index is `first` or the next bucket, `last` (modulo the table):
-                // is either free?
-                let room = [first, last].iter().any(|&b| {
-                    let held = self.slot[b];
-                    held == FREE || held == class
-                });
-                if !room {
-                    ok = false;
-                    if CERT {
-                        witness[0] = i as u16;
-                        witnesses = 1;
-                        for b in [first, last] {
-                            witness[witnesses] = self.holder[b];
-                            witnesses += 1;
-                        }
-                    }
-                    break;
-                }
-                self.pending.push(i as u32);
             }
         }
         if ok && u == 0 {
@@ -531,6 +491,55 @@ impl<const CERT: bool> Walk<'_, CERT> {
         }
         self.undo.truncate(undo_from);
         self.pending.truncate(pending_from);
+    }
+
+    /// Places occupancy `i` under the node whose bits from `u` up are `m`'s (`span` =
+    /// `2^u - 1`, its arc below one bucket): within one bucket the index is known, and
+    /// the slot must be free (it is taken) or hold the same attacks; over two buckets
+    /// (the last and bucket 0 when the arc wraps past 2^64) one of them must, and the
+    /// occupancy is tested again below. False when it collides (the node fails), with
+    /// the certificate's witness.
+    #[inline(always)]
+    fn place(
+        &mut self,
+        i: usize,
+        m: u64,
+        span: u64,
+        witness: &mut [u16; 3],
+        witnesses: &mut usize,
+    ) -> bool {
+        let (v, class) = self.ex.occupancies[i];
+        let shift = 64 - self.ex.bits;
+        let lo = v.wrapping_mul(m);
+        let first = (lo >> shift) as usize;
+        let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
+        if first == last {
+            let held = self.slot[first];
+            if held == FREE {
+                self.slot[first] = class;
+                if CERT {
+                    self.holder[first] = i as u16;
+                }
+                self.undo.push(first);
+            } else if held != class {
+                if CERT {
+                    *witness = [i as u16, self.holder[first], 0];
+                    *witnesses = 2;
+                }
+                return false;
+            }
+        } else {
+            let room = |held: u16| held == FREE || held == class;
+            if !room(self.slot[first]) && !room(self.slot[last]) {
+                if CERT {
+                    *witness = [i as u16, self.holder[first], self.holder[last]];
+                    *witnesses = 3;
+                }
+                return false;
+            }
+            self.pending.push(i as u32);
+        }
+        true
     }
 }
 
