@@ -50,6 +50,9 @@ pub struct Board {
     /// The Polyglot key of everything above plus turn and en passant.
     pub(crate) hash: u64,
     pub(crate) ep: Option<Square>,
+    /// Each side's king square, kept by every move (the sets say the same: this saves
+    /// the make and the generator a lookup at the head of their longest chain).
+    pub(crate) kings: [Square; 2],
     pub(crate) turn: Color,
     pub(crate) chess960: bool,
     pub(crate) halfmove: u32,
@@ -197,6 +200,7 @@ impl Board {
             checkers: Bitboard::EMPTY,
             hash: 0,
             ep: None,
+            kings: [Square::E1, Square::E8],
             turn: Color::White,
             chess960: false,
             halfmove: 0,
@@ -598,6 +602,9 @@ impl Board {
             lost |= OUR_CASTLING[us as usize];
         }
         let lost = self.castling & lost;
+        if role == Role::King as u8 {
+            self.kings[us as usize] = to;
+        }
         if HASH {
             // Out with the old turn and en passant file (a new one goes in with a double
             // push) and the rights that go, keyed as they stood before the move.
@@ -679,6 +686,7 @@ impl Board {
                 self.remove::<HASH>(us, Role::Rook, to);
                 self.add::<HASH>(us, Role::King, king_to);
                 self.add::<HASH>(us, Role::Rook, rook_to);
+                self.kings[us as usize] = king_to;
             }
             MoveKind::Promotion(promo) => {
                 if let Some(victim) = self.captured_on(them, to) {
@@ -707,7 +715,7 @@ impl Board {
         let us = self.turn;
         let ours = self.colors[us as usize].0;
         let theirs = self.colors[us.other() as usize].0;
-        let king_sq = (self.roles[Role::King as usize].0 & ours).trailing_zeros() & 63;
+        let king_sq = self.kings[us as usize] as u32;
         let occ = ours | theirs;
         let queens = self.roles[Role::Queen as usize].0;
         let diag = (self.roles[Role::Bishop as usize].0 | queens) & theirs;
@@ -725,6 +733,7 @@ impl Board {
     /// Recomputes what every move keeps up to date (the key and the checkers), for a
     /// board just set up.
     pub(crate) fn refresh(&mut self) {
+        self.kings = [self.king(Color::White), self.king(Color::Black)];
         self.hash = self.key_from_scratch();
         self.update_checkers();
     }

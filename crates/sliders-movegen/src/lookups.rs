@@ -110,3 +110,35 @@ const fn empty_board_rays(diagonal: bool) -> [u64; 64] {
 pub(crate) static DIAGONAL_RAYS: [u64; 64] = empty_board_rays(true);
 /// What a rook sees from each square on an empty board.
 pub(crate) static ORTHOGONAL_RAYS: [u64; 64] = empty_board_rays(false);
+
+/// For each king square, the squares from which a slider of one kind (diagonal or
+/// orthogonal) sees one of the king's steps on an empty board: only enemy sliders there
+/// can make a step unsafe, so the king's moves look up no other.
+const fn near_king(rays: &[u64; 64]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut k = 0;
+    while k < 64 {
+        let (file, rank) = ((k % 8) as i32, (k / 8) as i32);
+        let mut near = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (f, r) = (file + df, rank + dr);
+                if (df != 0 || dr != 0) && f >= 0 && f < 8 && r >= 0 && r < 8 {
+                    near |= rays[(r * 8 + f) as usize];
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        table[k] = near;
+        k += 1;
+    }
+    table
+}
+
+/// [`near_king`] for bishops and queens.
+pub(crate) static DIAGONAL_NEAR_KING: [u64; 64] = near_king(&empty_board_rays(true));
+/// [`near_king`] for rooks and queens.
+pub(crate) static ORTHOGONAL_NEAR_KING: [u64; 64] = near_king(&empty_board_rays(false));

@@ -19,7 +19,7 @@ use crate::board::{back_rank, bit, sq, Board};
 use crate::filter::MoveFilter;
 use crate::lookups::{
     betw, bishop, checks_and_pins, forward, king, knight, pawn, rook, DEFAULT_SCHEME,
-    DIAGONAL_RAYS, ORTHOGONAL_RAYS,
+    DIAGONAL_NEAR_KING, DIAGONAL_RAYS, ORTHOGONAL_NEAR_KING, ORTHOGONAL_RAYS,
 };
 use crate::move_list::{written_in_place, Filled, MoveList, Slot};
 use crate::moves::{castling_squares, Move, MoveDetail};
@@ -228,9 +228,18 @@ impl<F: FnMut(MoveDetail)> Sink for Detailed<'_, F> {
     }
 }
 
-/// Every square attacked by `them`, with `occ` as the occupancy.
+/// The squares attacked by `them`, with `occ` as the occupancy, from its pawns, knights
+/// and king and from its diagonal and orthogonal sliders on `diag_on` and `orth_on`
+/// (`!0` for every square attacked; less where only some squares are asked about).
 #[inline(always)]
-fn attacked_by<S: Scheme>(s: S, b: &Board, them: Color, occ: u64) -> u64 {
+fn attacked_by<S: Scheme>(
+    s: S,
+    b: &Board,
+    them: Color,
+    occ: u64,
+    diag_on: u64,
+    orth_on: u64,
+) -> u64 {
     let theirs = b.colors[them as usize].0;
     let pawns = b.roles[PAWN_I].0 & theirs;
     let mut att = match them {
@@ -243,12 +252,12 @@ fn attacked_by<S: Scheme>(s: S, b: &Board, them: Color, occ: u64) -> u64 {
         knights &= knights - 1;
     }
     let queens = b.roles[QUEEN_I].0;
-    let mut diag = (b.roles[BISHOP_I].0 | queens) & theirs;
+    let mut diag = (b.roles[BISHOP_I].0 | queens) & theirs & diag_on;
     while diag != 0 {
         att |= bishop(s, diag.trailing_zeros(), occ);
         diag &= diag - 1;
     }
-    let mut orth = (b.roles[ROOK_I].0 | queens) & theirs;
+    let mut orth = (b.roles[ROOK_I].0 | queens) & theirs & orth_on;
     while orth != 0 {
         att |= rook(s, orth.trailing_zeros(), occ);
         orth &= orth - 1;
@@ -276,7 +285,7 @@ pub(crate) fn pinned<S: Scheme>(s: S, b: &Board) -> u64 {
     let us = b.turn as usize;
     let ours = b.colors[us].0;
     let theirs = b.colors[us ^ 1].0;
-    let king_sq = (b.roles[KING_I].0 & ours).trailing_zeros() & 63;
+    let king_sq = b.kings[us] as u32;
     let queens = b.roles[QUEEN_I].0;
     let their_diag = (b.roles[BISHOP_I].0 | queens) & theirs;
     let their_orth = (b.roles[ROOK_I].0 | queens) & theirs;
@@ -429,8 +438,8 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
     let ours = b.colors[us as usize].0;
     let theirs = b.colors[them as usize].0;
     let occ = ours | theirs;
-    let king_bb = b.roles[KING_I].0 & ours;
-    let king_sq = king_bb.trailing_zeros() & 63;
+    let king_sq = b.kings[us as usize] as u32;
+    let king_bb = bit(king_sq as usize);
     let to_mask = filter.to.0;
     let from_mask = filter.from.0;
     // The destinations the filter allows, before checks and pins.
@@ -445,11 +454,22 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
     // Kept by every move, with the pins (`Board::update_checks_and_pins`).
     let checkers = b.checkers.0;
 
-    // Squares the king may not step on: attacks with our king lifted off the board.
-    let danger = attacked_by(s, b, them, occ ^ king_bb);
+    // The king's steps, less the squares attacked with our king lifted off the board
+    // (looked up only when it has a step to take, and only from the enemy sliders that
+    // can see one of its steps).
     let king_moves = filter.has(Role::King) && king_bb & from_mask != 0;
-    if king_moves {
-        sink.piece(Role::King, king_sq, king(king_sq) & allowed & !danger);
+    let king_steps = if king_moves {
+        king(king_sq) & allowed
+    } else {
+        0
+    };
+    if king_steps != 0 {
+        let near = (
+            DIAGONAL_NEAR_KING[king_sq as usize],
+            ORTHOGONAL_NEAR_KING[king_sq as usize],
+        );
+        let danger = attacked_by(s, b, them, occ ^ king_bb, near.0, near.1);
+        sink.piece(Role::King, king_sq, king_steps & !danger);
     }
 
     if checkers & (checkers.wrapping_sub(1)) != 0 || sink.done() {
@@ -622,6 +642,7 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
     if checkers == 0 && filter.quiets && king_moves && !sink.done() {
         let back = back_rank(us).0;
         let mut rooks = b.castling_rooks().0 & ours & back & b.roles[ROOK_I].0;
+        let mut danger = None;
         if king_bb & back != 0 {
             while rooks != 0 {
                 let rsq = rooks.trailing_zeros() as usize;
@@ -636,7 +657,13 @@ fn gen<S: Scheme, K: Sink, const WHITE: bool>(s: S, b: &Board, sink: &mut K, fil
                 let king_path = betw(king_sq, kt as u32) | bit(kt);
                 let rook_path = betw(rsq as u32, rt as u32) | bit(rt);
                 let must_be_empty = (king_path | rook_path) & !(king_bb | bit(rsq));
-                if occ & must_be_empty != 0 || danger & king_path != 0 {
+                if occ & must_be_empty != 0 {
+                    continue;
+                }
+                // Every square the enemy attacks, with our king lifted off the board.
+                let danger =
+                    *danger.get_or_insert_with(|| attacked_by(s, b, them, occ ^ king_bb, !0, !0));
+                if danger & king_path != 0 {
                     continue;
                 }
                 // The castling rook may have shielded the king's target along the rank.
