@@ -176,15 +176,17 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
     let blocks = diagonal_blocks | orthogonal_blocks;
 
     // The rooks we may castle with now: not in check, a right, and the squares both
-    // pieces cross empty (whether they are attacked is asked below).
+    // pieces cross empty (whether they are attacked is asked below). Standard chess
+    // (king on the e-file, rooks in the corners) with constant masks; anything else
+    // (Chess960) through the table.
     let mut castle_rooks = 0u64;
+    let mut standard = false;
     let rights = p.castling & ours & p.roles[ROOK] & back_rank(WHITE);
+    let base = if WHITE { 0 } else { 56 };
     if checkers == 0 && rights != 0 {
-        // Standard chess (king on the e-file, rooks in the corners) with constant
-        // masks; anything else (Chess960) through the table.
-        let base = if WHITE { 0 } else { 56 };
         let (a_rook, h_rook) = (bit(base), bit(base + 7));
         if king_sq == base + 4 && rights & !(a_rook | h_rook) == 0 {
+            standard = true;
             if rights & h_rook != 0 && occ & (0x60 << base) == 0 {
                 castle_rooks |= h_rook;
             }
@@ -215,7 +217,16 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
         if safe != 0 {
             sink.piece::<WHITE, KING>(p, king_sq, safe, theirs);
         }
-        while castle_rooks != 0 {
+        if standard {
+            // The king crosses f and g, or d and c (the rook's path is empty).
+            if castle_rooks & bit(base + 7) != 0 && danger & (0x60 << base) == 0 {
+                sink.castle::<WHITE>(p, king_sq, base + 7);
+            }
+            if castle_rooks & bit(base) != 0 && danger & (0x0c << base) == 0 {
+                sink.castle::<WHITE>(p, king_sq, base);
+            }
+        }
+        while !standard && castle_rooks != 0 {
             let rook_sq = castle_rooks.trailing_zeros();
             castle_rooks &= castle_rooks - 1;
             let c = CASTLING[king_sq as usize][rook_sq as usize & 7];
