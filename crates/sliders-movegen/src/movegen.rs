@@ -131,9 +131,46 @@ struct Detailed<'b, F> {
 
 /// Hands `f` each legal move of `b` that `filter` admits with its details: compiled
 /// for each callback, with the callback inlined, but not inlined into the caller, so
-/// that a recursive search keeps its own frame small.
-#[inline(never)]
+/// that a recursive search keeps its own frame small. The two filters a search asks
+/// for at every node, every move and captures only, each get a generator compiled with
+/// the filter a constant (what it excludes is never looked at, as for
+/// [`crate::Board::legal_moves`] and [`crate::Board::captures`]); the test folds away
+/// where the caller's filter is a constant.
+#[inline(always)]
 pub(crate) fn each_detailed<S: Scheme, F: FnMut(MoveDetail)>(
+    s: S,
+    b: &Board,
+    filter: MoveFilter,
+    f: F,
+) {
+    if filter == MoveFilter::ALL {
+        each_detailed_in::<S, F, EveryMove>(s, b, filter, f)
+    } else if filter == MoveFilter::ALL.captures_only() {
+        each_detailed_in::<S, F, CapturesOnly>(s, b, filter, f)
+    } else {
+        each_detailed_in::<S, F, AnyFilter>(s, b, filter, f)
+    }
+}
+
+/// A filter known at compile time, or none ([`AnyFilter`]: the run-time value).
+trait FilterKind {
+    const FILTER: Option<MoveFilter>;
+}
+struct EveryMove;
+impl FilterKind for EveryMove {
+    const FILTER: Option<MoveFilter> = Some(MoveFilter::ALL);
+}
+struct CapturesOnly;
+impl FilterKind for CapturesOnly {
+    const FILTER: Option<MoveFilter> = Some(MoveFilter::ALL.captures_only());
+}
+struct AnyFilter;
+impl FilterKind for AnyFilter {
+    const FILTER: Option<MoveFilter> = None;
+}
+
+#[inline(never)]
+fn each_detailed_in<S: Scheme, F: FnMut(MoveDetail), K: FilterKind>(
     s: S,
     b: &Board,
     filter: MoveFilter,
@@ -144,7 +181,7 @@ pub(crate) fn each_detailed<S: Scheme, F: FnMut(MoveDetail)>(
         theirs: b.colors[b.turn.other() as usize].0,
         f,
     };
-    generate(s, b, &mut sink, filter);
+    generate(s, b, &mut sink, K::FILTER.unwrap_or(filter));
 }
 
 impl<F: FnMut(MoveDetail)> Detailed<'_, F> {
