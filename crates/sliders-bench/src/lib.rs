@@ -21,6 +21,7 @@ pub struct RootReadme;
 pub mod clock;
 pub mod engine_loop;
 pub mod lookups;
+pub mod output;
 pub mod perft;
 pub mod stats;
 

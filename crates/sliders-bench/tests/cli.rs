@@ -139,3 +139,35 @@ fn bad_arguments_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
     }
 }
+
+/// Runs `bin` with its stdout a pipe whose reading end is closed before it starts.
+fn with_stdout_closed(bin: &str, args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(bin)
+        .args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_closed_stdout_ends_both_binaries_with_exit_1_not_a_panic() {
+    for (bin, args) in [
+        (
+            env!("CARGO_BIN_EXE_engine-loop"),
+            &["--smoke", "--rounds", "1"][..],
+        ),
+        (
+            env!("CARGO_BIN_EXE_peer-perft"),
+            &["--depth", "1", "--rounds", "1"][..],
+        ),
+    ] {
+        let out = with_stdout_closed(bin, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{bin}: {out:?}");
+        assert!(err.contains("writing stdout"), "{bin}: {err}");
+        assert!(!err.contains("panicked"), "{bin}: {err}");
+    }
+}

@@ -9,6 +9,9 @@
 //! with it only that workload. Exit 1 when the crates disagree on a tree, 2 on a bad
 //! argument.
 
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+use sliders_bench::{errln, outln};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -43,7 +46,7 @@ fn main() -> ExitCode {
             other => return usage(&format!("unknown argument {other:?}")),
         }
     }
-    println!("{}", sliders_bench::build_line());
+    outln!("{}", sliders_bench::build_line());
     let inputs = Inputs::standard(scale);
     if let Some(krate) = only {
         for &workload in &workloads {
@@ -51,7 +54,7 @@ fn main() -> ExitCode {
             for _ in 0..rounds {
                 std::hint::black_box(run(krate, workload, &inputs));
             }
-            println!(
+            outln!(
                 "{} {}: {:.1} ms a run",
                 krate.name(),
                 workload.name(),
@@ -67,7 +70,7 @@ fn main() -> ExitCode {
         for krate in Crate::ALL {
             let t = run(krate, workload, &inputs);
             if t != reference {
-                eprintln!(
+                errln!(
                     "engine-loop: {} on {}: {t:?}, but cozy-chess visited {reference:?}",
                     krate.name(),
                     workload.name()
@@ -77,12 +80,12 @@ fn main() -> ExitCode {
         }
         tallies.push((workload, reference));
     }
-    println!(
+    outln!(
         "{} rounds; per round each crate runs each workload once, the order rotating; \
          ratio = time / cozy-chess's time in the same round, median (min-max) of the rounds",
         rounds
     );
-    println!(
+    outln!(
         "| workload | nodes | cozy-chess ms | shakmaty / cozy | sliders / cozy |\n|---|---:|---:|---:|---:|"
     );
     for (workload, tally) in tallies {
@@ -103,7 +106,7 @@ fn main() -> ExitCode {
                 paired_ratio(&times[i], &times[0])
             )
         };
-        println!(
+        outln!(
             "| {} | {} | {:.0} | {} | {} |",
             workload.name(),
             tally.nodes,
@@ -116,6 +119,6 @@ fn main() -> ExitCode {
 }
 
 fn usage(message: &str) -> ExitCode {
-    eprintln!("engine-loop: {message}; usage: engine-loop [--rounds N] [--smoke] [--only CRATE] [--workload NAME]");
+    errln!("engine-loop: {message}; usage: engine-loop [--rounds N] [--smoke] [--only CRATE] [--workload NAME]");
     ExitCode::from(2)
 }

@@ -28,6 +28,9 @@
 //! peer-perft --builds plain/peer-perft native/peer-perft:cozy native/peer-perft --depths 6,7
 //! ```
 
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+use sliders_bench::{err, errln, outln};
 use std::hint::black_box;
 use std::process::{Command, ExitCode};
 use std::time::Instant;
@@ -122,7 +125,7 @@ fn parse_args() -> Result<Options, String> {
                 o.child = Some((fen, depth, side));
             }
             "-h" | "--help" => {
-                println!(
+                outln!(
                     "peer-perft [--depth N | --depths N,M..] [--rounds R] [--scheme NAME]...\n\
                      peer-perft --lookups [--pairs N] [--rounds R]\n\
                      peer-perft --builds BIN[:SIDE] BIN[:SIDE]... [--depths N,M..] [--rounds R]\n\
@@ -155,14 +158,14 @@ fn main() -> ExitCode {
     let o = match parse_args() {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("peer-perft: {e}");
+            errln!("peer-perft: {e}");
             return ExitCode::from(2);
         }
     };
     if let Some((fen, depth, side)) = &o.child {
         return child(fen, *depth, *side);
     }
-    println!("{}", sliders_bench::build_line());
+    outln!("{}", sliders_bench::build_line());
     let result = if !o.builds.is_empty() {
         builds(&o)
     } else if o.lookups {
@@ -173,7 +176,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("peer-perft: {e}");
+            errln!("peer-perft: {e}");
             ExitCode::FAILURE
         }
     }
@@ -185,13 +188,13 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
     let configs = configs(&o.depths);
 
     // 1. Every node count, every crate, before any timing.
-    println!("\nchecking node counts (untimed):");
+    outln!("\nchecking node counts (untimed):");
     for &(pos, depth) in &configs {
         let known = pos.known(depth);
         for &side in &sides {
             let nodes = side.perft(pos.fen, depth)?;
             let ok = known.is_none_or(|k| k == nodes);
-            println!(
+            outln!(
                 "  {} d{depth} {:<26} {nodes:>13} {}",
                 pos.name,
                 side.name(),
@@ -231,7 +234,7 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
             .map_or_else(|| sides[0].perft(pos.fen, depth), Ok)?;
         let mut secs = vec![Vec::with_capacity(o.rounds); sides.len()];
         let mut cpus = vec![Vec::with_capacity(o.rounds); sides.len()];
-        eprint!("{} d{depth}: {} rounds ", pos.name, o.rounds);
+        err!("{} d{depth}: {} rounds ", pos.name, o.rounds);
         for round in 0..o.rounds {
             for k in 0..sides.len() {
                 let i = (k + round) % sides.len();
@@ -243,9 +246,9 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
                 secs[i].push(wall);
                 cpus[i].extend(cpu);
             }
-            eprint!(".");
+            err!(".");
         }
-        eprintln!();
+        errln!();
         let names: Vec<String> = sides.iter().map(|s| s.name()).collect();
         print_table(
             &format!(
@@ -262,14 +265,14 @@ fn perft_rounds(o: &Options) -> Result<(), String> {
         let ours = sides.iter().position(|s| *s == Side::Sliders).unwrap();
         let cozy = sides.iter().position(|s| *s == Side::Cozy).unwrap();
         let (lo, hi) = paired_ratio_range(&secs[ours], &secs[cozy]);
-        println!(
+        outln!(
             "\n{} / {} time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3}; below 1 means sliders is faster)",
             names[ours],
             names[cozy],
             paired_ratio(&secs[ours], &secs[cozy]),
         );
         if cpus[ours].len() == o.rounds && cpus[cozy].len() == o.rounds {
-            println!(
+            outln!(
                 "{} / {} thread CPU time, median of per-round ratios: {:.3}",
                 names[ours],
                 names[cozy],
@@ -299,10 +302,10 @@ fn print_table(
     let fastest = (0..secs.len())
         .min_by(|&a, &b| median(&secs[a]).total_cmp(&median(&secs[b])))
         .unwrap();
-    println!("\n{title}\n");
+    outln!("\n{title}\n");
     let with_cpu =
         cpus.len() == secs.len() && cpus.iter().zip(secs).all(|(c, s)| c.len() == s.len());
-    println!(
+    outln!(
         "| crate | median {unit} | {unit} range (min to max) | median {} | spread | time / fastest |{}",
         items.map_or("time".to_string(), |(_, item)| format!("ns / {item}")),
         if with_cpu {
@@ -311,7 +314,7 @@ fn print_table(
             String::new()
         }
     );
-    println!(
+    outln!(
         "|---|---:|---:|---:|---:|---:|{}",
         if with_cpu { "---:|---:|" } else { "" }
     );
@@ -339,7 +342,7 @@ fn print_table(
         } else {
             String::new()
         };
-        println!(
+        outln!(
             "| {name} | {:.1} | {lo:.1} to {hi:.1} | {time} | ±{:.1}% | {:.3} |{cpu_rate}",
             median(&rates),
             relative_spread(&secs[i]) * 50.0,
@@ -367,7 +370,7 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
             .collect();
         let mut secs = vec![Vec::with_capacity(o.rounds); all.len()];
         let mut cpus = vec![Vec::with_capacity(o.rounds); all.len()];
-        eprint!("lookups {}: {} rounds ", density.name(), o.rounds);
+        err!("lookups {}: {} rounds ", density.name(), o.rounds);
         for round in 0..o.rounds {
             for k in 0..all.len() {
                 let i = (k + round) % all.len();
@@ -379,9 +382,9 @@ fn lookup_rounds(o: &Options) -> Result<(), String> {
                 secs[i].push(wall / reps[i] as f64);
                 cpus[i].extend(cpu.map(|c| c / reps[i] as f64));
             }
-            eprint!(".");
+            err!(".");
         }
-        eprintln!();
+        errln!();
         let names: Vec<String> = all.iter().map(|l| l.name()).collect();
         print_table(
             &format!(
@@ -407,13 +410,13 @@ fn child(fen: &str, depth: u32, side: Side) -> ExitCode {
     let prepared = match side.prepare(fen) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("peer-perft --child: {e}");
+            errln!("peer-perft --child: {e}");
             return ExitCode::from(2);
         }
     };
     black_box(prepared.run(depth.saturating_sub(1)));
     let (nodes, wall, cpu) = clock::time(|| black_box(prepared.run(black_box(depth))));
-    println!("{nodes} {wall} {}", cpu.unwrap_or(f64::NAN));
+    outln!("{nodes} {wall} {}", cpu.unwrap_or(f64::NAN));
     ExitCode::SUCCESS
 }
 
@@ -471,7 +474,7 @@ fn builds(o: &Options) -> Result<(), String> {
             .output()
             .map_err(|e| format!("{bin}: {e}"))?;
         let line = String::from_utf8_lossy(&first.stdout);
-        println!("{bin}: {}", line.lines().next().unwrap_or("?"));
+        outln!("{bin}: {}", line.lines().next().unwrap_or("?"));
     }
     let names: Vec<String> = o
         .builds
@@ -483,7 +486,7 @@ fn builds(o: &Options) -> Result<(), String> {
     for (pos, depth) in configs(&o.depths) {
         let mut secs = vec![Vec::new(); n];
         let mut cpus = vec![Vec::new(); n];
-        eprint!("{} d{depth}: {} rounds ", pos.name, o.rounds);
+        err!("{} d{depth}: {} rounds ", pos.name, o.rounds);
         for round in 0..o.rounds {
             for k in 0..n {
                 let i = (k + round) % n;
@@ -499,9 +502,9 @@ fn builds(o: &Options) -> Result<(), String> {
                 secs[i].push(t);
                 cpus[i].extend(cpu);
             }
-            eprint!(".");
+            err!(".");
         }
-        eprintln!();
+        errln!();
         print_table(
             &format!(
                 "builds in turn: {} perft({depth}), {} rounds, one child process per run",
@@ -514,10 +517,10 @@ fn builds(o: &Options) -> Result<(), String> {
             "Mnps",
             None,
         );
-        println!();
+        outln!();
         for i in 0..n {
             let (lo, hi) = paired_ratio_range(&secs[i], &secs[0]);
-            println!(
+            outln!(
                 "{} / A time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3})",
                 (b'A' + i as u8) as char,
                 paired_ratio(&secs[i], &secs[0])
@@ -525,7 +528,7 @@ fn builds(o: &Options) -> Result<(), String> {
         }
         for i in 1..n {
             let (lo, hi) = paired_ratio_range(&secs[0], &secs[i]);
-            println!(
+            outln!(
                 "A / {} time, median of per-round ratios: {:.3} (rounds: {lo:.3} to {hi:.3})",
                 (b'A' + i as u8) as char,
                 paired_ratio(&secs[0], &secs[i])
