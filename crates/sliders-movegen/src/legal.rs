@@ -108,8 +108,11 @@ impl Board {
     /// it captures ([`MoveDetail`]): what a move orderer scores (MVV-LVA, history by
     /// piece), known to the generator as it makes the move, so no lookup per move is
     /// needed: the role from the piece whose moves it emits, the victim from the enemy
-    /// role set it splits that piece's captures by. The generator is compiled once for
-    /// each callback, with the callback inlined: the form for a search's node loop,
+    /// role set it splits that piece's captures by. The generator is compiled for each
+    /// callback, with the callback inlined, three times: for [`MoveFilter::ALL`] and
+    /// for [`MoveFilter::captures_only`] with the filter a constant, and for any other
+    /// filter (the choice folds away where `filter` is a constant): the form for a
+    /// search's node loop,
     /// where [`Board::legal_moves`] plus [`Board::role_at`] and [`Board::captured`] per
     /// move would do the same work twice. The moves are those of
     /// [`Board::legal_moves_filtered`], in the generator's own order: within each group
