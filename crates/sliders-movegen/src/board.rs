@@ -652,10 +652,11 @@ impl Board {
                     self.double_push::<HASH>(them, from, to);
                 }
             }
+            self.update_checkers_touching(path.0);
         } else {
             self.make_special::<HASH>(mv);
+            self.update_checkers();
         }
-        self.update_checkers();
     }
 
     /// Sets the en passant square after a double push, where a pawn of `them` may take
@@ -724,6 +725,39 @@ impl Board {
             checks_and_pins(king_sq, diag & DIAGONAL_RAYS[king_sq as usize], occ, ours);
         let (orth_checkers, _, _) =
             checks_and_pins(king_sq, orth & ORTHOGONAL_RAYS[king_sq as usize], occ, ours);
+        let leapers = ((knight(king_sq) & self.roles[Role::Knight as usize].0)
+            | (pawn(us, king_sq) & self.roles[Role::Pawn as usize].0))
+            & theirs;
+        self.checkers = Bitboard(leapers | diag_checkers | orth_checkers);
+    }
+
+    /// [`Board::update_checkers`] after a plain move (no castling, promotion or en
+    /// passant) whose from and to squares are `path`. The side that moved was not in
+    /// check before it, so a slider can give check now only through one of those
+    /// squares: directly from `to`, or by discovery through `from`. An enemy slider
+    /// line of the king's that `path` does not touch is skipped.
+    #[inline(always)]
+    fn update_checkers_touching(&mut self, path: u64) {
+        let us = self.turn;
+        let ours = self.colors[us as usize].0;
+        let theirs = self.colors[us.other() as usize].0;
+        let king_sq = self.kings[us as usize] as u32;
+        let occ = ours | theirs;
+        let queens = self.roles[Role::Queen as usize].0;
+        let diag_lines = DIAGONAL_RAYS[king_sq as usize];
+        let orth_lines = ORTHOGONAL_RAYS[king_sq as usize];
+        let diag = if path & diag_lines != 0 {
+            (self.roles[Role::Bishop as usize].0 | queens) & theirs & diag_lines
+        } else {
+            0
+        };
+        let orth = if path & orth_lines != 0 {
+            (self.roles[Role::Rook as usize].0 | queens) & theirs & orth_lines
+        } else {
+            0
+        };
+        let (diag_checkers, _, _) = checks_and_pins(king_sq, diag, occ, ours);
+        let (orth_checkers, _, _) = checks_and_pins(king_sq, orth, occ, ours);
         let leapers = ((knight(king_sq) & self.roles[Role::Knight as usize].0)
             | (pawn(us, king_sq) & self.roles[Role::Pawn as usize].0))
             & theirs;
