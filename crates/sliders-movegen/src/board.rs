@@ -732,10 +732,12 @@ impl Board {
     }
 
     /// [`Board::update_checkers`] after a plain move (no castling, promotion or en
-    /// passant) whose from and to squares are `path`. The side that moved was not in
-    /// check before it, so a slider can give check now only through one of those
-    /// squares: directly from `to`, or by discovery through `from`. An enemy slider
-    /// line of the king's that `path` does not touch is skipped.
+    /// passant) whose from and to squares are `path`. The side now to move was the side
+    /// not to move before it, which a board never leaves in check (the constructors
+    /// refuse it, `play_null` is refused in check, and a legal move never does), so a
+    /// slider can give check now only through one of those squares: directly from
+    /// `to`, or by discovery through `from`. An enemy slider line of the king's that
+    /// `path` does not touch is skipped.
     #[inline(always)]
     fn update_checkers_touching(&mut self, path: u64) {
         let us = self.turn;
