@@ -18,7 +18,8 @@ use sliders_core::schemes::Scheme;
 use sliders_core::Color;
 
 use crate::lookups::{
-    bishop, checks_and_pins, forward, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS,
+    bishop, checks_and_pins, forward, king, knight, pawn, rook, DIAGONAL_NEAR_KING, DIAGONAL_RAYS,
+    ORTHOGONAL_NEAR_KING, ORTHOGONAL_RAYS,
 };
 
 use super::position::{
@@ -102,13 +103,27 @@ impl Enemy {
     /// Every square the enemy attacks, with `occ` as the occupancy.
     #[inline(always)]
     fn attack_map<S: Scheme, const WHITE: bool>(&self, s: S, occ: u64) -> u64 {
+        self.attack_map_from::<S, WHITE>(s, occ, !0, !0)
+    }
+
+    /// The squares the enemy attacks with its leapers and with its sliders on
+    /// `diagonal_on` and `orthogonal_on` (the squares from which a slider can see the
+    /// squares the caller reads; others are left out).
+    #[inline(always)]
+    fn attack_map_from<S: Scheme, const WHITE: bool>(
+        &self,
+        s: S,
+        occ: u64,
+        diagonal_on: u64,
+        orthogonal_on: u64,
+    ) -> u64 {
         let mut att = self.leaper_attacks::<WHITE>();
-        let mut diagonal = self.diagonal;
+        let mut diagonal = self.diagonal & diagonal_on;
         while diagonal != 0 {
             att |= bishop(s, diagonal.trailing_zeros(), occ);
             diagonal &= diagonal - 1;
         }
-        let mut orthogonal = self.orthogonal;
+        let mut orthogonal = self.orthogonal & orthogonal_on;
         while orthogonal != 0 {
             att |= rook(s, orthogonal.trailing_zeros(), occ);
             orthogonal &= orthogonal - 1;
@@ -212,7 +227,19 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
     let steps = king(king_sq) & !ours;
     let lifted = occ ^ king_bb;
     if castle_rooks != 0 {
-        let danger = enemy.attack_map::<S, WHITE>(s, lifted);
+        // Standard castling reads the danger of the king's steps and of the c and g
+        // squares: only the enemy sliders whose lines meet those are looked up.
+        let danger = if standard {
+            let (c, g) = (base as usize + 2, base as usize + 6);
+            enemy.attack_map_from::<S, WHITE>(
+                s,
+                lifted,
+                DIAGONAL_NEAR_KING[king_sq as usize] | DIAGONAL_RAYS[c] | DIAGONAL_RAYS[g],
+                ORTHOGONAL_NEAR_KING[king_sq as usize] | ORTHOGONAL_RAYS[c] | ORTHOGONAL_RAYS[g],
+            )
+        } else {
+            enemy.attack_map::<S, WHITE>(s, lifted)
+        };
         let safe = steps & !danger;
         if safe != 0 {
             sink.piece::<WHITE, KING>(p, king_sq, safe, theirs);
