@@ -270,19 +270,13 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
             sink.castle::<WHITE>(p, king_sq, rook_sq);
         }
     } else if steps != 0 {
-        let mut candidates = steps & !enemy.leaper_attacks::<WHITE>();
-        let mut safe = 0u64;
-        while candidates != 0 {
-            let to = candidates.trailing_zeros();
-            candidates &= candidates - 1;
-            let diagonal = enemy.diagonal & DIAGONAL_RAYS[to as usize] != 0
-                && bishop(s, to, lifted) & enemy.diagonal != 0;
-            let orthogonal = enemy.orthogonal & ORTHOGONAL_RAYS[to as usize] != 0
-                && rook(s, to, lifted) & enemy.orthogonal != 0;
-            if !(diagonal || orthogonal) {
-                safe |= bit(to);
-            }
-        }
+        let danger = enemy.attack_map_from::<S, WHITE>(
+            s,
+            lifted,
+            DIAGONAL_NEAR_KING[king_sq as usize],
+            ORTHOGONAL_NEAR_KING[king_sq as usize],
+        );
+        let safe = steps & !danger;
         if safe != 0 {
             sink.piece::<WHITE, KING>(p, king_sq, safe, theirs);
         }
