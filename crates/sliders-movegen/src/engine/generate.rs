@@ -221,9 +221,10 @@ pub(super) fn generate<S: Scheme, K: Sink, const WHITE: bool>(
     }
 
     // King steps, and castling. The squares the enemy attacks (with our king lifted
-    // off the board) are asked only when the king has a free neighbour or may castle:
-    // found whole when it may castle, else first the cheap sets (pawns, knights, king)
-    // and then the sliders one square at a time.
+    // off the board) are asked only when the king has a free neighbour or may castle,
+    // and only from the enemy sliders whose lines meet the squares read: the king's
+    // steps, and in standard castling the c and g squares (Chess960's castling asks
+    // for the whole map).
     let steps = king(king_sq) & !ours;
     let lifted = occ ^ king_bb;
     if castle_rooks != 0 {
