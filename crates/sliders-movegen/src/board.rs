@@ -713,22 +713,7 @@ impl Board {
     /// a board this crate holds (the side not to move is never in check).
     #[inline(always)]
     fn update_checkers(&mut self) {
-        let us = self.turn;
-        let ours = self.colors[us as usize].0;
-        let theirs = self.colors[us.other() as usize].0;
-        let king_sq = self.kings[us as usize] as u32;
-        let occ = ours | theirs;
-        let queens = self.roles[Role::Queen as usize].0;
-        let diag = (self.roles[Role::Bishop as usize].0 | queens) & theirs;
-        let orth = (self.roles[Role::Rook as usize].0 | queens) & theirs;
-        let (diag_checkers, _, _) =
-            checks_and_pins(king_sq, diag & DIAGONAL_RAYS[king_sq as usize], occ, ours);
-        let (orth_checkers, _, _) =
-            checks_and_pins(king_sq, orth & ORTHOGONAL_RAYS[king_sq as usize], occ, ours);
-        let leapers = ((knight(king_sq) & self.roles[Role::Knight as usize].0)
-            | (pawn(us, king_sq) & self.roles[Role::Pawn as usize].0))
-            & theirs;
-        self.checkers = Bitboard(leapers | diag_checkers | orth_checkers);
+        self.update_checkers_touching(!0);
     }
 
     /// [`Board::update_checkers`] after a plain move (no castling, promotion or en
@@ -737,7 +722,7 @@ impl Board {
     /// refuse it, `play_null` is refused in check, and a legal move never does), so a
     /// slider can give check now only through one of those squares: directly from
     /// `to`, or by discovery through `from`. An enemy slider line of the king's that
-    /// `path` does not touch is skipped.
+    /// `path` does not touch is skipped (`!0` touches every line: the full recount).
     #[inline(always)]
     fn update_checkers_touching(&mut self, path: u64) {
         let us = self.turn;
