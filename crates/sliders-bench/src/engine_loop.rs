@@ -15,12 +15,14 @@
 //! `clone` + `play_unchecked`, shakmaty's `clone` + `play_unchecked`, our `*b` +
 //! `play_unchecked`): the copy-make idiom of each crate's documentation.
 //!
-//! Move order is a total order on (victim, attacker, from, to, promotion), computed the
-//! same way in every crate from what each crate's generator offers (cozy-chess's moves
-//! by piece, shakmaty's moves that carry their roles, our `for_each_legal_move`), so
-//! the alpha-beta trees are identical and their node counts comparable. Every crate
-//! scores its moves into a per-ply buffer that is reused (no allocation per node), then
-//! sorts it.
+//! Move order is a total order on (victim, attacker, from, to, promotion), so the
+//! alpha-beta trees are identical and their node counts comparable. cozy-chess and
+//! shakmaty offer no order: their engine scores each move from what its generator
+//! offers (cozy-chess's moves by piece, shakmaty's moves that carry their roles) into a
+//! per-ply buffer that is reused (no allocation per node), then sorts it. Ours hands the
+//! moves out in that order (`for_each_legal_move_mvv_lva`), so its engine sorts
+//! nothing ([`ours`]); [`ours_sorted`] is the engine that sorts as the others do (the
+//! detailed `for_each_legal_move`, scored, sorted), its own column in the table.
 
 /// One of the three workloads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,15 +117,15 @@ pub fn positions(count: usize, seed: u64) -> Vec<String> {
 
 /// Ours, through the plain API of the guide.
 pub mod ours {
-    use super::{order_key, Sink, Tally, INF, MATE, VALUES};
-    use sliders_movegen::{Board, Move, MoveFilter, MoveKind, Role};
+    use super::{Sink, Tally, INF, MATE, VALUES};
+    use sliders_movegen::{Board, Move, MoveFilter, Role};
 
     /// Parses a FEN.
     pub fn parse(fen: &str) -> Board {
         Board::from_fen(fen).expect("a FEN our own board wrote")
     }
 
-    fn eval(b: &Board) -> i32 {
+    pub(super) fn eval(b: &Board) -> i32 {
         let us = b.by_color(b.turn());
         let mut score = 0;
         for role in Role::ALL {
@@ -132,6 +134,101 @@ pub mod ours {
         }
         score
     }
+
+    /// Full perft with hash and check read at every node.
+    pub fn perft(b: &Board, depth: u32, t: &mut Tally, h: &mut Sink) {
+        t.nodes += 1;
+        t.checks += b.is_check() as u64;
+        h.0 ^= b.hash();
+        if depth == 0 {
+            return;
+        }
+        for &mv in b.legal_moves().iter() {
+            let mut child = *b;
+            child.play_unchecked(mv);
+            perft(&child, depth - 1, t, h);
+        }
+    }
+
+    /// Captures-only quiescence search, the captures in MVV-LVA order from the
+    /// generator (`for_each_legal_move_mvv_lva`): no sort.
+    pub fn quiesce(
+        b: &Board,
+        mut alpha: i32,
+        beta: i32,
+        t: &mut Tally,
+        buf: &mut [Vec<Move>],
+    ) -> i32 {
+        t.nodes += 1;
+        let stand = eval(b);
+        if stand >= beta {
+            return beta;
+        }
+        alpha = alpha.max(stand);
+        let (mine, rest) = buf.split_first_mut().expect("ply buffers");
+        mine.clear();
+        b.for_each_legal_move_mvv_lva(MoveFilter::ALL.captures_only(), |d| mine.push(d.mv));
+        for &mv in mine.iter() {
+            let mut child = *b;
+            child.play_unchecked(mv);
+            let score = -quiesce(&child, -beta, -alpha, t, rest);
+            if score >= beta {
+                return beta;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    /// Fixed-depth alpha-beta, the moves in MVV-LVA order from the generator.
+    pub fn search(
+        b: &Board,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        t: &mut Tally,
+        h: &mut Sink,
+        buf: &mut [Vec<Move>],
+    ) -> i32 {
+        t.nodes += 1;
+        let in_check = b.is_check();
+        t.checks += in_check as u64;
+        h.0 ^= b.hash();
+        if depth == 0 {
+            return eval(b);
+        }
+        let (mine, rest) = buf.split_first_mut().expect("ply buffers");
+        mine.clear();
+        b.for_each_legal_move_mvv_lva(MoveFilter::ALL, |d| mine.push(d.mv));
+        if mine.is_empty() {
+            return if in_check { -MATE } else { 0 };
+        }
+        for &mv in mine.iter() {
+            let mut child = *b;
+            child.play_unchecked(mv);
+            let score = -search(&child, depth - 1, -beta, -alpha, t, h, rest);
+            if score >= beta {
+                return beta;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    /// The root of the quiescence workload.
+    pub fn quiesce_root(b: &Board, t: &mut Tally, buf: &mut [Vec<Move>]) -> i32 {
+        quiesce(b, -INF, INF, t, buf)
+    }
+}
+
+/// Ours, with the move order made in the engine as for the other crates: the detailed
+/// generator (`for_each_legal_move`, roles handed over) scored into a buffer, then
+/// sorted. What the plain API costs an engine that keeps its own order.
+pub mod ours_sorted {
+    use super::ours::eval;
+    pub use super::ours::{parse, perft};
+    use super::{order_key, Sink, Tally, INF, MATE};
+    use sliders_movegen::{Board, Move, MoveFilter, MoveKind, Role};
 
     // In the search and the quiescence walk the generator hands over the moving and the
     // captured role with each move (`for_each_legal_move`), as cozy-chess's hands over
@@ -152,21 +249,6 @@ pub mod ours {
             mv.to() as u32,
             promo,
         )
-    }
-
-    /// Full perft with hash and check read at every node.
-    pub fn perft(b: &Board, depth: u32, t: &mut Tally, h: &mut Sink) {
-        t.nodes += 1;
-        t.checks += b.is_check() as u64;
-        h.0 ^= b.hash();
-        if depth == 0 {
-            return;
-        }
-        for &mv in b.legal_moves().iter() {
-            let mut child = *b;
-            child.play_unchecked(mv);
-            perft(&child, depth - 1, t, h);
-        }
     }
 
     /// Captures-only quiescence search.
@@ -537,8 +619,10 @@ pub mod shak {
 /// The crates the engine loop compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Crate {
-    /// `sliders-movegen`, plain API.
+    /// `sliders-movegen`, plain API, moves in MVV-LVA order from the generator.
     Sliders,
+    /// `sliders-movegen`, plain API, the order made by a sort in the engine.
+    SlidersSorted,
     /// cozy-chess 0.3.4.
     Cozy,
     /// shakmaty 0.30.1.
@@ -546,13 +630,19 @@ pub enum Crate {
 }
 
 impl Crate {
-    /// All three; cozy-chess first, the yardstick.
-    pub const ALL: [Crate; 3] = [Crate::Cozy, Crate::Shakmaty, Crate::Sliders];
+    /// Every column; cozy-chess first, the yardstick.
+    pub const ALL: [Crate; 4] = [
+        Crate::Cozy,
+        Crate::Shakmaty,
+        Crate::Sliders,
+        Crate::SlidersSorted,
+    ];
 
     /// The name used in tables.
     pub fn name(self) -> &'static str {
         match self {
             Crate::Sliders => "sliders-movegen",
+            Crate::SlidersSorted => "sliders-movegen, sort in the engine",
             Crate::Cozy => "cozy-chess 0.3.4",
             Crate::Shakmaty => "shakmaty 0.30.1",
         }
@@ -595,9 +685,8 @@ pub fn run(krate: Crate, workload: Workload, inputs: &Inputs) -> Tally {
     let mut t = Tally::default();
     let mut h = Sink::default();
     macro_rules! each {
-        ($m:ident, $buf:ty) => {{
-            let mut buf: Vec<Vec<(u32, $buf)>> =
-                (0..128).map(|_| Vec::with_capacity(256)).collect();
+        ($m:ident, $entry:ty) => {{
+            let mut buf: Vec<Vec<$entry>> = (0..128).map(|_| Vec::with_capacity(256)).collect();
             match workload {
                 Workload::Perft => {
                     for (fen, depth) in &inputs.perft {
@@ -628,8 +717,9 @@ pub fn run(krate: Crate, workload: Workload, inputs: &Inputs) -> Tally {
     }
     match krate {
         Crate::Sliders => each!(ours, sliders_movegen::Move),
-        Crate::Cozy => each!(cozy, cozy_chess::Move),
-        Crate::Shakmaty => each!(shak, shakmaty::Move),
+        Crate::SlidersSorted => each!(ours_sorted, (u32, sliders_movegen::Move)),
+        Crate::Cozy => each!(cozy, (u32, cozy_chess::Move)),
+        Crate::Shakmaty => each!(shak, (u32, shakmaty::Move)),
     }
     std::hint::black_box(h.0);
     t

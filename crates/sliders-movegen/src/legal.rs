@@ -18,6 +18,7 @@ use crate::movegen::{
     attackers, count, each_detailed, fill_captures, fill_legal, list, pinned, visit,
 };
 use crate::moves::{Move, MoveDetail, MoveKind, Uci, UciError};
+use crate::ordered::each_ordered;
 use crate::piece::Role;
 
 impl Board {
@@ -150,6 +151,39 @@ impl Board {
         f: impl FnMut(MoveDetail),
     ) {
         each_detailed(scheme, self, filter, f);
+    }
+
+    /// The legal moves that `filter` admits, each with its roles as
+    /// [`Board::for_each_legal_move`] hands them out, in MVV-LVA order without a sort:
+    /// captures by most valuable victim, then least valuable attacker, then the other
+    /// moves; ties by from square, to square and promotion ([`MoveDetail::mvv_lva_key`]
+    /// gives each move's place). The generator's move sets are walked in that order, so
+    /// a search that orders its moves this way needs no sort (the engine-loop benchmark's
+    /// alpha-beta: docs/board.md).
+    ///
+    /// ```
+    /// use sliders_movegen::{Board, MoveFilter};
+    /// let board = Board::from_fen("4k3/8/2n5/3q4/2B1P3/8/8/4K3 w - - 0 1").unwrap();
+    /// let mut first = Vec::new();
+    /// board.for_each_legal_move_mvv_lva(MoveFilter::ALL.captures_only(), |d| {
+    ///     first.push(d.mv.uci(false).to_string())
+    /// });
+    /// assert_eq!(first, ["e4d5", "c4d5"]);
+    /// ```
+    #[inline]
+    pub fn for_each_legal_move_mvv_lva(&self, filter: MoveFilter, f: impl FnMut(MoveDetail)) {
+        each_ordered(DEFAULT_SCHEME, self, filter, f);
+    }
+
+    /// [`Board::for_each_legal_move_mvv_lva`] with slider attacks from `scheme`.
+    #[inline]
+    pub fn for_each_legal_move_mvv_lva_with<S: Scheme>(
+        &self,
+        scheme: S,
+        filter: MoveFilter,
+        f: impl FnMut(MoveDetail),
+    ) {
+        each_ordered(scheme, self, filter, f);
     }
 
     /// The legal captures: en passant and capturing promotions included, quiet

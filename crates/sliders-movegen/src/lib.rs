@@ -30,6 +30,10 @@
 //! });
 //! scored.sort_unstable_by_key(|e| -e.0);
 //! assert_eq!(board.captured(scored[0].1), Some(Role::Pawn)); // a capture first
+//! // Or take them in MVV-LVA order from the generator, with no sort.
+//! let mut ordered = Vec::new();
+//! board.for_each_legal_move_mvv_lva(MoveFilter::ALL, |d| ordered.push(d.mv));
+//! assert_eq!(board.captured(ordered[0]), Some(Role::Pawn));
 //!
 //! // Make moves, checked: an illegal one is refused and changes nothing.
 //! let mut after = board;
@@ -70,7 +74,8 @@
 //!   through a [`MoveFilter`] (origins, destinations, roles, captures, quiet promotions,
 //!   quiets), one at a time to a callback that may stop
 //!   ([`Board::visit_legal_moves`]), or with the moving and captured roles to a
-//!   callback, for a move orderer ([`Board::for_each_legal_move`]).
+//!   callback, for a move orderer ([`Board::for_each_legal_move`]), or so in MVV-LVA
+//!   order without a sort ([`Board::for_each_legal_move_mvv_lva`]).
 //!   [`Board::is_legal`] for any 16-bit move value; [`Board::gives_check`];
 //!   [`Board::checkers`] and [`Board::is_check`] (kept by every move),
 //!   [`Board::pinned`], [`Board::attackers_to`]; [`Board::role_at`] and
@@ -126,6 +131,7 @@ mod lookups;
 mod move_list;
 mod movegen;
 mod moves;
+mod ordered;
 mod perft;
 mod piece;
 mod polyglot_keys;

@@ -153,18 +153,18 @@ pub(crate) fn each_detailed<S: Scheme, F: FnMut(MoveDetail)>(
 }
 
 /// A filter known at compile time, or none ([`AnyFilter`]: the run-time value).
-trait FilterKind {
+pub(crate) trait FilterKind {
     const FILTER: Option<MoveFilter>;
 }
-struct EveryMove;
+pub(crate) struct EveryMove;
 impl FilterKind for EveryMove {
     const FILTER: Option<MoveFilter> = Some(MoveFilter::ALL);
 }
-struct CapturesOnly;
+pub(crate) struct CapturesOnly;
 impl FilterKind for CapturesOnly {
     const FILTER: Option<MoveFilter> = Some(MoveFilter::ALL.captures_only());
 }
-struct AnyFilter;
+pub(crate) struct AnyFilter;
 impl FilterKind for AnyFilter {
     const FILTER: Option<MoveFilter> = None;
 }

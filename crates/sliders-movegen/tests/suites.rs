@@ -41,6 +41,23 @@ fn parse_suite(text: &str) -> Vec<Line> {
     out
 }
 
+/// The MVV-LVA form hands out the detailed form's moves in the order of their keys, and
+/// the keys are distinct (a total order).
+fn assert_mvv_lva_order<S: Scheme>(scheme: S, board: &Board, filter: MoveFilter, at: &str) {
+    let mut keyed = Vec::new();
+    board.for_each_legal_move_with(scheme, filter, |d| keyed.push(d));
+    keyed.sort_unstable_by_key(|d| d.mvv_lva_key());
+    let mut ordered = Vec::new();
+    board.for_each_legal_move_mvv_lva_with(scheme, filter, |d| ordered.push(d));
+    assert_eq!(ordered, keyed, "{at} {filter:?} {}", board.to_fen());
+    assert!(
+        keyed
+            .windows(2)
+            .all(|w| w[0].mvv_lva_key() < w[1].mvv_lva_key()),
+        "{at}: two moves share a key"
+    );
+}
+
 fn run_suite<S: Scheme>(scheme: S, name: &str, text: &str, max_nodes: u64) -> (usize, usize) {
     let mut checked = 0;
     let mut failures = Vec::new();
@@ -86,6 +103,7 @@ fn run_suite<S: Scheme>(scheme: S, name: &str, text: &str, max_nodes: u64) -> (u
             detailed.sort_unstable();
             listed.sort_unstable();
             assert_eq!(detailed, listed, "{name}:{} {filter:?}", line.number);
+            assert_mvv_lva_order(scheme, &board, filter, &format!("{name}:{}", line.number));
         }
         for &(depth, expected) in &line.depths {
             if expected > max_nodes {
@@ -236,4 +254,51 @@ fn the_strict_reader_refuses_the_unreachable_suite_positions() {
     assert!(refused(suite!("tricky.epd")).is_empty());
     assert!(refused(suite!("chess960.epd")).is_empty());
     assert_eq!(refused(suite!("tricky_unreachable.epd")).len(), 7);
+}
+
+/// Every node of a small tree from positions with every kind of move (promotions with
+/// and without capture, en passant from both sides, castling both ways, pins, checks),
+/// for both colours: the MVV-LVA form's order is the keys' order.
+#[test]
+fn the_mvv_lva_order_holds_at_every_node_of_a_tree() {
+    fn walk(board: &Board, depth: u32, nodes: &mut u64) {
+        *nodes += 1;
+        for filter in [MoveFilter::ALL, MoveFilter::ALL.captures_only()] {
+            assert_mvv_lva_order(Black, board, filter, "tree");
+        }
+        if depth == 0 {
+            return;
+        }
+        for &mv in board.legal_moves().iter() {
+            walk(&board.after_unchecked(mv), depth - 1, nodes);
+        }
+    }
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/8/3pPp2/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+        "r3k2r/8/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
+    ];
+    let mut nodes = 0;
+    for fen in fens {
+        walk(&Board::from_fen(fen).unwrap(), 3, &mut nodes);
+    }
+    assert!(nodes > 100_000, "{nodes}");
+}
+
+/// A lax board with more pieces than a side can have in chess takes the sorting path,
+/// with the same order.
+#[test]
+fn the_mvv_lva_order_holds_with_more_pieces_than_chess_allows() {
+    let board = Board::from_fen_lax("NNNNNNNN/NNNNNNNN/8/3q4/8/8/8/k6K w - - 0 1").unwrap();
+    for filter in [MoveFilter::ALL, MoveFilter::ALL.captures_only()] {
+        assert_mvv_lva_order(Black, &board, filter, "overflow");
+    }
+    let mut first = None;
+    board.for_each_legal_move_mvv_lva(MoveFilter::ALL, |d| {
+        first.get_or_insert(d.mv.uci(false).to_string());
+    });
+    assert_eq!(first.as_deref(), Some("c7d5"));
 }

@@ -4,7 +4,7 @@
 //!
 //! `engine-loop [--rounds N] [--smoke]`: `--rounds` (default 7) timed rounds, each
 //! running every crate once per workload in a rotating order; `--smoke` a run on
-//! smaller inputs (seconds); `--only sliders|cozy|shakmaty` runs one crate's workloads
+//! smaller inputs (seconds); `--only sliders|sliders-sorted|cozy|shakmaty` runs one crate's workloads
 //! `--rounds` times and prints their times (for a profiler), `--workload perft|quiescence|search`
 //! with it only that workload. Exit 1 when the crates disagree on a tree, 2 on a bad
 //! argument.
@@ -33,9 +33,10 @@ fn main() -> ExitCode {
             "--smoke" => scale = 10,
             "--only" => match args.next().as_deref() {
                 Some("sliders") => only = Some(Crate::Sliders),
+                Some("sliders-sorted") => only = Some(Crate::SlidersSorted),
                 Some("cozy") => only = Some(Crate::Cozy),
                 Some("shakmaty") => only = Some(Crate::Shakmaty),
-                _ => return usage("--only takes sliders, cozy or shakmaty"),
+                _ => return usage("--only takes sliders, sliders-sorted, cozy or shakmaty"),
             },
             "--workload" => match args.next().as_deref() {
                 Some("perft") => workloads = vec![Workload::Perft],
@@ -86,7 +87,7 @@ fn main() -> ExitCode {
         rounds
     );
     outln!(
-        "| workload | nodes | cozy-chess ms | shakmaty / cozy | sliders / cozy |\n|---|---:|---:|---:|---:|"
+        "| workload | nodes | cozy-chess ms | shakmaty / cozy | sliders / cozy | sliders, sort in the engine / cozy |\n|---|---:|---:|---:|---:|---:|"
     );
     for (workload, tally) in tallies {
         let mut times = vec![Vec::new(); Crate::ALL.len()];
@@ -107,12 +108,13 @@ fn main() -> ExitCode {
             )
         };
         outln!(
-            "| {} | {} | {:.0} | {} | {} |",
+            "| {} | {} | {:.0} | {} | {} | {} |",
             workload.name(),
             tally.nodes,
             median(&times[0]) * 1e3,
             cell(1),
-            cell(2)
+            cell(2),
+            cell(3)
         );
     }
     ExitCode::SUCCESS
