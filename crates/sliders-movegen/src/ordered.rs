@@ -9,13 +9,13 @@
 //! [`crate::MoveDetail::mvv_lva_key`] gives; a board with more pieces than a side can
 //! have in chess (a lax setup) takes that sort instead.
 
+use alloc::vec::Vec;
+
 use sliders_core::schemes::Scheme;
 use sliders_core::Color;
 
 use crate::board::Board;
 use crate::filter::MoveFilter;
-use alloc::vec::Vec;
-
 use crate::movegen::{
     each_detailed, generate, AnyFilter, CapturesOnly, EveryMove, FilterKind, Sink,
 };
