@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use sliders_core::schemes::Scheme;
 use sliders_core::Color;
 
-use crate::board::Board;
+use crate::board::{sq, Board};
 use crate::filter::MoveFilter;
 use crate::movegen::{
     each_detailed, generate, AnyFilter, CapturesOnly, EveryMove, FilterKind, Sink,
@@ -34,8 +34,8 @@ const PIECE_ATTACKERS: [Role; 5] = [
     Role::King,
 ];
 
-/// Promotion kinds (`Move`'s codes) from knight to queen: the key's order.
-const PROMOTIONS_ASCENDING: [u16; 4] = [3, 4, 5, 6];
+/// Promotion roles from knight to queen: the key's order.
+const PROMOTIONS_ASCENDING: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
 /// The generator's output, as sets.
 struct Collected {
@@ -179,7 +179,6 @@ fn emit<F: FnMut(MoveDetail), const WHITE: bool>(
     filter: MoveFilter,
     mut f: F,
 ) {
-    let us = b.turn;
     let theirs = c.theirs;
     let (fwd, left, right): (i32, i32, i32) = if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
     let last_rank = if WHITE { 0xffu64 << 56 } else { 0xff };
@@ -187,21 +186,21 @@ fn emit<F: FnMut(MoveDetail), const WHITE: bool>(
     let pawn_move = |f: &mut F, from: u32, to: u32, captured: Option<Role>, ep: bool| {
         if ep {
             f(MoveDetail {
-                mv: Move::from_raw(from, to, 1),
+                mv: Move::en_passant(sq(from), sq(to)),
                 role: Role::Pawn,
                 captured,
             });
         } else if last_rank >> to & 1 != 0 {
-            for kind in PROMOTIONS_ASCENDING {
+            for promoted in PROMOTIONS_ASCENDING {
                 f(MoveDetail {
-                    mv: Move::from_raw(from, to, kind),
+                    mv: Move::promotion(sq(from), sq(to), promoted),
                     role: Role::Pawn,
                     captured,
                 });
             }
         } else {
             f(MoveDetail {
-                mv: Move::from_raw(from, to, 0),
+                mv: Move::normal(sq(from), sq(to)),
                 role: Role::Pawn,
                 captured,
             });
@@ -249,7 +248,7 @@ fn emit<F: FnMut(MoveDetail), const WHITE: bool>(
                                 let t = to.trailing_zeros();
                                 to &= to - 1;
                                 f(MoveDetail {
-                                    mv: Move::from_raw(from, t, 0),
+                                    mv: Move::normal(sq(from), sq(t)),
                                     role,
                                     captured: Some(victim),
                                 });
@@ -274,7 +273,7 @@ fn emit<F: FnMut(MoveDetail), const WHITE: bool>(
     }
     let pieces = c.from_by_role.iter().fold(0, |a, r| a | r);
     let pawn_froms = origins(c.push, fwd) | origins(c.double, 2 * fwd);
-    let king_sq = b.kings[us as usize] as u32;
+    let king_sq = b.kings[b.turn as usize] as u32;
     let castle_from = if c.castles != 0 { 1u64 << king_sq } else { 0 };
     let mut froms = pieces | pawn_froms | castle_from;
     while froms != 0 {
@@ -284,9 +283,10 @@ fn emit<F: FnMut(MoveDetail), const WHITE: bool>(
             // The lower destination first: the single push for White, the double for Black.
             let one = (from as i32 + fwd) as u32 & 63;
             let two = (from as i32 + 2 * fwd) as u32 & 63;
-            let (lo, hi) = match us {
-                Color::White => ((one, c.push), (two, c.double)),
-                Color::Black => ((two, c.double), (one, c.push)),
+            let (lo, hi) = if WHITE {
+                ((one, c.push), (two, c.double))
+            } else {
+                ((two, c.double), (one, c.push))
             };
             for (to, set) in [lo, hi] {
                 if set >> to & 1 != 0 {
@@ -300,19 +300,23 @@ fn emit<F: FnMut(MoveDetail), const WHITE: bool>(
         } else {
             0
         };
-        let castles = if from == king_sq { c.castles } else { 0 };
-        let role = if castles != 0 || c.from_by_role[Role::King as usize] >> from & 1 != 0 {
-            Role::King
+        // The king's square may have castling moves and no step (then no entry).
+        let (role, castles) = if from == king_sq {
+            (Role::King, c.castles)
         } else {
-            role_of(&c.from_by_role, from)
+            (role_of(&c.from_by_role, from), 0)
         };
         let mut to = own | castles;
         while to != 0 {
             let t = to.trailing_zeros();
             to &= to - 1;
-            let kind = if castles >> t & 1 != 0 { 2 } else { 0 };
+            let mv = if castles >> t & 1 != 0 {
+                Move::castle(sq(from), sq(t))
+            } else {
+                Move::normal(sq(from), sq(t))
+            };
             f(MoveDetail {
-                mv: Move::from_raw(from, t, kind),
+                mv,
                 role,
                 captured: None,
             });
@@ -320,22 +324,13 @@ fn emit<F: FnMut(MoveDetail), const WHITE: bool>(
     }
 }
 
-/// The role of the piece on `from`, among the collected ones.
+/// The role of the piece (not the king, not a pawn) on `from`, among the collected ones.
 #[inline(always)]
 fn role_of(from_by_role: &[u64; 6], from: u32) -> Role {
-    let mut role = Role::Knight;
-    for r in [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ] {
-        if from_by_role[r as usize] >> from & 1 != 0 {
-            role = r;
-        }
-    }
-    role
+    [Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .find(|&r| from_by_role[r as usize] >> from & 1 != 0)
+        .unwrap_or(Role::Knight)
 }
 
 /// The same order by a sort: for boards with more pieces than chess allows.
