@@ -33,10 +33,18 @@ const FILE_H: u64 = FILE_A << 7;
 /// (enemy pawns capture towards our side of the board).
 #[inline(always)]
 pub(super) fn enemy_pawn_attacks<const WHITE: bool>(pawns: u64) -> u64 {
+    let [west, east] = enemy_pawn_attacks_each_way::<WHITE>(pawns);
+    west | east
+}
+
+/// [`enemy_pawn_attacks`] towards the a-file and towards the h-file apart (a square two
+/// pawns attack is in both).
+#[inline(always)]
+pub(super) fn enemy_pawn_attacks_each_way<const WHITE: bool>(pawns: u64) -> [u64; 2] {
     if WHITE {
-        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+        [(pawns & !FILE_A) >> 9, (pawns & !FILE_H) >> 7]
     } else {
-        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+        [(pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9]
     }
 }
 

@@ -224,6 +224,21 @@ impl<S: Scheme> Children<S> {
         n
     }
 
+    /// Counts the pawn steps `delta` squares forward to `reused`, which qualify for the
+    /// null move's count.
+    #[inline(always)]
+    fn reuse_pushes<const WHITE: bool>(&mut self, p: &Position, reused: u64, delta: u32) {
+        let origins = if WHITE {
+            reused >> delta
+        } else {
+            reused << delta
+        };
+        let moves = u64::from(self.s.count(sliders_core::Bitboard(reused)));
+        self.nodes += moves * self.null_count::<WHITE>(p)
+            + self.reuse.pawn_captures_onto::<S, WHITE>(self.s, reused)
+            - self.reuse.pawn_captures_onto::<S, WHITE>(self.s, origins);
+    }
+
     /// The check a knight (`ROLE`) landing on `to` gives; none from other pieces.
     #[inline(always)]
     fn piece_check<const ROLE: usize>(&self, to: u32) -> u64 {
@@ -248,7 +263,10 @@ impl<S: Scheme> Sink for Children<S> {
         let occ = p.colors[0] | p.colors[1];
         let reused = self.reuse.qualifying::<S, ROLE>(self.s, from, quiet, occ);
         if reused != 0 {
-            self.nodes += u64::from(reused.count_ones()) * self.null_count::<WHITE>(p);
+            let moves = u64::from(self.s.count(sliders_core::Bitboard(reused)));
+            self.nodes += moves * self.null_count::<WHITE>(p)
+                + self.reuse.pawn_captures_onto::<S, WHITE>(self.s, reused)
+                - moves * self.reuse.pawn_captures_onto::<S, WHITE>(self.s, bit(from));
         }
         each(quiet & !reused, |to| {
             let checks = self.piece_check::<ROLE>(to);
@@ -263,7 +281,7 @@ impl<S: Scheme> Sink for Children<S> {
     fn pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64) {
         let reused = self.reuse.qualifying_pushes::<WHITE, false>(targets);
         if reused != 0 {
-            self.nodes += u64::from(reused.count_ones()) * self.null_count::<WHITE>(p);
+            self.reuse_pushes::<WHITE>(p, reused, 8);
         }
         each(targets & !reused, |to| {
             let checks = bit(to) & self.pawn_checks;
@@ -274,7 +292,7 @@ impl<S: Scheme> Sink for Children<S> {
     fn double_pushes<const WHITE: bool>(&mut self, p: &Position, targets: u64) {
         let reused = self.reuse.qualifying_pushes::<WHITE, true>(targets);
         if reused != 0 {
-            self.nodes += u64::from(reused.count_ones()) * self.null_count::<WHITE>(p);
+            self.reuse_pushes::<WHITE>(p, reused, 16);
         }
         each(targets & !reused, |to| {
             let checks = bit(to) & self.pawn_checks;

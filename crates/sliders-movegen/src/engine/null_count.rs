@@ -1,17 +1,18 @@
 //! Null-count reuse: one ply above the leaves, a quiet move that touches nothing the
-//! opponent's moves depend on leaves the opponent the moves a null move would, so one
-//! leaf count (the position with the side to move switched) serves every such move,
-//! without a make.
+//! opponent's moves depend on but their pawns' captures leaves the opponent the moves
+//! a null move would, give or take those captures, so one leaf count (the position with
+//! the side to move switched) serves every such move, without a make.
 //!
 //! A move qualifies (a quiet piece move, the king's only out of check, a pawn's single
 //! step short of the last rank, or its double step where no enemy pawn could take en
 //! passant) when
 //! 1. neither of its squares is on a line an enemy slider sees (its first blocker
-//!    included) where the slider could go beyond it, attacked by an enemy pawn, in front
-//!    of one (one step, or two from its start rank), or on a square the enemy's castling
-//!    needs empty: no enemy move appears or vanishes (an enemy knight or king that could
-//!    go there goes there either way; a slider's square at the edge of the board or next
-//!    to a piece of its own side it reaches either way, and nothing beyond it);
+//!    included) where the slider could go beyond it, in front of an enemy pawn (one
+//!    step, or two from its start rank), or on a square the enemy's castling needs
+//!    empty: no enemy move appears or vanishes but a pawn's capture (an enemy knight or
+//!    king that could go there goes there either way; a slider's square at the edge of
+//!    the board or next to a piece of its own side it reaches either way, and nothing
+//!    beyond it);
 //! 2. the piece attacks none of the enemy king's squares (its square, its neighbours,
 //!    the squares its castling must cross unattacked) from either square;
 //! 3. neither square is between one of our sliders and one of those king squares on the
@@ -21,6 +22,13 @@
 //!    undoes by leaving; a knight or pawn pins nothing, and the lines it opens or closes
 //!    are 1's and 3's).
 //!
+//! Its count is then the null move's, plus one capture for each enemy pawn free to take
+//! on its destination, less one for each that could take on the square it leaves (four
+//! onto our back rank: promotions; [`Reuse::pawn_captures_onto`]). An enemy pawn pinned
+//! to its king takes on neither: a square of its pin line we reach or leave is between
+//! our slider and the king (part 3), and the pins are the same after the move (parts 3
+//! and 4), as is the enemy's being out of check (part 2 and 3).
+//!
 //! In check nothing else qualifies, so only the king's moves need the test: a quiet
 //! move out of a slider's check lands between the slider and the king, on the slider's
 //! line (part 1, where the slider could go beyond it), and out of a pawn's or knight's
@@ -28,15 +36,17 @@
 //!
 //! Parts 1 and 3 are squares every move must avoid ([`Reuse::avoid`]), part 4 those a
 //! slider must ([`Reuse::king_lines`]); part 2 needs the piece's attacks.
-//! `crates/sliders-movegen/tests/null_count.rs` proves the condition against the board's
-//! counts and shows each part needed; docs/perft.md has the gain.
+//! `crates/sliders-movegen/tests/null_count.rs` proves the condition and the correction
+//! against the board's counts and shows each part needed; docs/perft.md has the gain.
 
 use sliders_core::schemes::Scheme;
-use sliders_core::Color;
+use sliders_core::{Bitboard, Color};
 
-use crate::lookups::{betw, bishop, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS};
+use crate::lookups::{
+    betw, bishop, checks_and_pins, king, knight, pawn, rook, DIAGONAL_RAYS, ORTHOGONAL_RAYS,
+};
 
-use super::generate::enemy_pawn_attacks;
+use super::generate::{enemy_pawn_attacks, enemy_pawn_attacks_each_way};
 use super::position::{back_rank, side, Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// What a node one ply above the leaves tests its quiet piece moves against.
@@ -50,6 +60,9 @@ pub(super) struct Reuse {
     pub king_avoid: u64,
     /// The squares the enemy pawns attack: a double step across one gives en passant.
     pub pawn_attacks: u64,
+    /// The squares the enemy pawns not pinned to their king attack, towards the a-file
+    /// and towards the h-file: the captures a qualifying move adds or takes away.
+    pub takers: [u64; 2],
     /// The enemy king's squares (part 2).
     pub king_zone: u64,
     /// The opponent's count after a null move, once asked.
@@ -63,6 +76,7 @@ impl Reuse {
         king_lines: [0; 2],
         king_avoid: !0,
         pawn_attacks: 0,
+        takers: [0; 2],
         king_zone: 0,
         null: None,
     };
@@ -100,7 +114,6 @@ impl Reuse {
         let in_check = checks != 0 || seen & 1u64 << p.king(WHITE) != 0;
         let pawns = p.roles[PAWN] & theirs;
         let pawn_attacks = enemy_pawn_attacks::<WHITE>(pawns);
-        avoid |= pawn_attacks;
         // Their steps, one square and two from their start rank, coming our way.
         avoid |= if WHITE {
             pawns >> 8 | (pawns & 0x00ff_0000_0000_0000) >> 16
@@ -147,6 +160,22 @@ impl Reuse {
             }
         }
 
+        // The enemy pawns pinned to their king by our sliders take on no square a
+        // qualifying move reaches or leaves (part 3): their captures are not counted.
+        let (_, _, pin_diagonal) = checks_and_pins(
+            king_sq,
+            diagonal & ours & DIAGONAL_RAYS[king_sq as usize],
+            occ,
+            theirs,
+        );
+        let (_, _, pin_orthogonal) = checks_and_pins(
+            king_sq,
+            orthogonal & ours & ORTHOGONAL_RAYS[king_sq as usize],
+            occ,
+            theirs,
+        );
+        let takers = enemy_pawn_attacks_each_way::<WHITE>(pawns & !(pin_diagonal | pin_orthogonal));
+
         // Part 4: the king's lines.
         let king_lines = [
             DIAGONAL_RAYS[king_sq as usize],
@@ -157,9 +186,26 @@ impl Reuse {
             king_lines,
             king_avoid: if in_check { !0 } else { 0 },
             pawn_attacks,
+            takers,
             king_zone,
             null: None,
         }
+    }
+
+    /// The enemy pawns' captures onto the squares of `squares`, `WHITE` to move: one
+    /// for each free pawn attacking a square, four onto our back rank (promotions).
+    /// Mostly none: then one test. Counted with the scheme's popcount (the plain
+    /// build's `count_ones` has no instruction for it).
+    #[inline(always)]
+    pub fn pawn_captures_onto<S: Scheme, const WHITE: bool>(&self, s: S, squares: u64) -> u64 {
+        let [west, east] = self.takers;
+        let (west, east) = (squares & west, squares & east);
+        if west | east == 0 {
+            return 0;
+        }
+        let count = |set: u64| s.count(Bitboard(set));
+        let promoting = count(west & back_rank(WHITE)) + count(east & back_rank(WHITE));
+        u64::from(count(west) + count(east) + 3 * promoting)
     }
 
     /// The quiet moves of the `ROLE` piece on `from` to `targets` that qualify (part 2
