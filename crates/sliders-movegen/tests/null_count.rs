@@ -281,9 +281,9 @@ fn keeps_their_count(b: &Board, z: &Zones, mv: Move, left_out: Part) -> bool {
 /// What the move `mv` changes in the opponent's count through their pawns' captures:
 /// one more for each enemy pawn free to take on its destination, one fewer for each
 /// that could take on its square of departure, four for a capture onto our back rank
-/// (a promotion). A pawn pinned to its king never takes there: a square on its pin
-/// line that one of our pieces reaches or leaves is between our slider and the king
-/// (part 3).
+/// (a promotion). A pawn pinned to its king never takes there: off its pin line it may
+/// not take, before the move or after, and a square on the line that one of our pieces
+/// reaches or leaves is between our slider and the king (part 3).
 fn pawn_correction(b: &Board, z: &Zones, mv: Move, left_out: Part) -> i64 {
     if left_out == Part::PawnCorrection {
         return 0;
@@ -304,7 +304,8 @@ fn pawn_correction(b: &Board, z: &Zones, mv: Move, left_out: Part) -> i64 {
 }
 
 /// Over every node `depth - 2` plies below `b`: (moves, moves that qualify, moves that
-/// qualify with a count other than the null move's).
+/// qualify with a count other than the null move's, corrected by
+/// [`pawn_correction`]).
 fn tree(b: &Board, depth: u32, left_out: Part) -> (u64, u64, u64) {
     if depth == 2 {
         return node(b, left_out);

@@ -169,8 +169,8 @@ struct Children<S> {
     /// Where a knight of ours, or a pawn, gives check ([`checking_squares`]).
     knight_checks: u64,
     pawn_checks: u64,
-    /// One ply above the leaves, the quiet moves whose count is the null move's
-    /// (`null_count.rs`).
+    /// One ply above the leaves, the quiet moves whose count is the null move's,
+    /// corrected by the enemy pawns' captures (`null_count.rs`).
     reuse: Reuse,
 }
 
@@ -225,7 +225,7 @@ impl<S: Scheme> Children<S> {
     }
 
     /// Counts the pawn steps `delta` squares forward to `reused`, which qualify for the
-    /// null move's count.
+    /// null move's count, corrected by the enemy pawns' captures.
     #[inline(always)]
     fn reuse_pushes<const WHITE: bool>(&mut self, p: &Position, reused: u64, delta: u32) {
         let origins = if WHITE {

@@ -25,9 +25,10 @@
 //! Its count is then the null move's, plus one capture for each enemy pawn free to take
 //! on its destination, less one for each that could take on the square it leaves (four
 //! onto our back rank: promotions; [`Reuse::pawn_captures_onto`]). An enemy pawn pinned
-//! to its king takes on neither: a square of its pin line we reach or leave is between
-//! our slider and the king (part 3), and the pins are the same after the move (parts 3
-//! and 4), as is the enemy's being out of check (part 2 and 3).
+//! to its king takes on neither: off its pin line it may not take, before the move or
+//! after; a square of the line we reach or leave is between our slider and the king
+//! (part 3). The pins are the same after the move (parts 3 and 4), as is the enemy's
+//! being out of check (parts 2 and 3).
 //!
 //! In check nothing else qualifies, so only the king's moves need the test: a quiet
 //! move out of a slider's check lands between the slider and the king, on the slider's
@@ -36,7 +37,7 @@
 //!
 //! Parts 1 and 3 are squares every move must avoid ([`Reuse::avoid`]), part 4 those a
 //! slider must ([`Reuse::king_lines`]); part 2 needs the piece's attacks.
-//! `crates/sliders-movegen/tests/null_count.rs` proves the condition and the correction
+//! `crates/sliders-movegen/tests/null_count.rs` checks the condition and the correction
 //! against the board's counts and shows each part needed; docs/perft.md has the gain.
 
 use sliders_core::schemes::Scheme;
@@ -91,7 +92,8 @@ impl Reuse {
         let diagonal = p.roles[BISHOP] | p.roles[QUEEN];
         let orthogonal = p.roles[ROOK] | p.roles[QUEEN];
 
-        // Part 1: their slider lines, pawn captures and steps, castling's empty squares.
+        // Part 1: their slider lines, pawn steps, castling's empty squares (their pawns'
+        // captures are counted instead: `takers` below).
         let mut avoid = 0u64;
         // Everything their sliders see, for the check test.
         let mut seen = 0u64;
