@@ -224,8 +224,18 @@ impl<S: Scheme> Children<S> {
         n
     }
 
-    /// Counts the pawn steps `delta` squares forward to `reused`, which qualify for the
-    /// null move's count, corrected by the enemy pawns' captures.
+    /// Counts the moves to `reused`, which qualify for the null move's count: that count
+    /// each, plus the enemy pawns' captures onto their destinations, less `lost`, those
+    /// onto the squares they leave.
+    #[inline(always)]
+    fn add_reused<const WHITE: bool>(&mut self, p: &Position, reused: u64, lost: u64) {
+        let moves = u64::from(self.s.count(sliders_core::Bitboard(reused)));
+        self.nodes += moves * self.null_count::<WHITE>(p)
+            + self.reuse.pawn_captures_onto::<S, WHITE>(self.s, reused)
+            - lost;
+    }
+
+    /// [`Children::add_reused`] for pawn steps `delta` squares forward.
     #[inline(always)]
     fn reuse_pushes<const WHITE: bool>(&mut self, p: &Position, reused: u64, delta: u32) {
         let origins = if WHITE {
@@ -233,10 +243,8 @@ impl<S: Scheme> Children<S> {
         } else {
             reused << delta
         };
-        let moves = u64::from(self.s.count(sliders_core::Bitboard(reused)));
-        self.nodes += moves * self.null_count::<WHITE>(p)
-            + self.reuse.pawn_captures_onto::<S, WHITE>(self.s, reused)
-            - self.reuse.pawn_captures_onto::<S, WHITE>(self.s, origins);
+        let lost = self.reuse.pawn_captures_onto::<S, WHITE>(self.s, origins);
+        self.add_reused::<WHITE>(p, reused, lost);
     }
 
     /// The check a knight (`ROLE`) landing on `to` gives; none from other pieces.
@@ -264,9 +272,8 @@ impl<S: Scheme> Sink for Children<S> {
         let reused = self.reuse.qualifying::<S, ROLE>(self.s, from, quiet, occ);
         if reused != 0 {
             let moves = u64::from(self.s.count(sliders_core::Bitboard(reused)));
-            self.nodes += moves * self.null_count::<WHITE>(p)
-                + self.reuse.pawn_captures_onto::<S, WHITE>(self.s, reused)
-                - moves * self.reuse.pawn_captures_onto::<S, WHITE>(self.s, bit(from));
+            let lost = moves * self.reuse.pawn_captures_onto::<S, WHITE>(self.s, bit(from));
+            self.add_reused::<WHITE>(p, reused, lost);
         }
         each(quiet & !reused, |to| {
             let checks = self.piece_check::<ROLE>(to);
