@@ -94,6 +94,9 @@ pub mod bounds {
     /// and `--range-candidates`): the same limit as the counters a saved state may hold,
     /// so that sums of them cannot overflow.
     pub const MAX_BUDGET: u64 = 1 << 62;
+    /// `prove --estimate` cubes: the exhaustive search makes at most 2^20 cubes, and a
+    /// sample of all of them is the search itself.
+    pub const MAX_SAMPLE: usize = 1 << 20;
 }
 
 /// A whole number from `low` to `high`: the one parser of every count, duration and
@@ -162,6 +165,11 @@ pub fn budget(text: &str) -> Result<u64, String> {
 /// `--trials`: 1 to [`bounds::MAX_TRIALS`].
 pub fn trials(text: &str) -> Result<u32, String> {
     ranged(text, 1, bounds::MAX_TRIALS as u64, "")
+}
+
+/// `prove --estimate`: 1 to [`bounds::MAX_SAMPLE`] cubes.
+pub fn sample(text: &str) -> Result<usize, String> {
+    ranged(text, 1, bounds::MAX_SAMPLE as u64, " cubes")
 }
 
 /// `bench --lookups`: 1 to [`bounds::MAX_LOOKUPS`].

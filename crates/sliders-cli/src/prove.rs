@@ -91,6 +91,16 @@ pub struct ProveArgs {
     #[arg(long, value_name = "FILE", requires = "exhaust",
           conflicts_with_all = ["state", "merge", "descending", "low_first"])]
     certificate: Option<PathBuf>,
+    /// With --exhaust: search nothing for the answer, but estimate the nodes the run
+    /// (its --state, order and --shard) has left, from one random cube in each of K
+    /// equal runs of the cubes left, and the thread-hours at the sample's rate; the
+    /// state is only read. 1 to 1,048,576.
+    #[arg(long, value_name = "K", value_parser = parse::sample, requires = "exhaust",
+          conflicts_with_all = ["merge", "certificate"])]
+    estimate: Option<usize>,
+    /// With --estimate: the seed of the sample's draw (another seed, another sample).
+    #[arg(long, default_value = "1", value_parser = parse::any_u64, requires = "estimate")]
+    seed: u64,
     /// Threads for --exhaust, solver runs at a time for --cubes (0: one per core).
     #[arg(long, default_value = "0", value_parser = parse::threads, requires = "pieces")]
     threads: usize,
@@ -385,6 +395,9 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         return finish_merge(question, standing);
     }
     let shard = shard(args)?;
+    if let Some(sample) = args.estimate {
+        return estimate(question, shard, sample, args);
+    }
     if let Some(path) = &args.certificate {
         return certify(question, shard, path, args);
     }
@@ -445,6 +458,63 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         shard,
         stopped(done.cubes_done, done.range.len(), args),
     )
+}
+
+/// `sliders prove --exhaust --estimate K`: the nodes left, estimated from a sample
+/// ([`prove::estimate`]); a magic a sampled cube held is the answer.
+fn estimate(
+    question: &Question,
+    shard: Option<(usize, usize)>,
+    sample: usize,
+    args: &ProveArgs,
+) -> Result<(), CliError> {
+    let options = ExhaustOptions {
+        threads: args.threads,
+        state: args.state.clone(),
+        limit: args.time.map(Duration::from_secs),
+        progress: false,
+        shard,
+        order: order(args),
+    };
+    let e = prove::estimate::estimate(question, &options, sample, args.seed).map_err(fail)?;
+    crate::output::sayln!(
+        "estimate: {} of {} cubes left searched, {} nodes (the heaviest cube {}) in {:.1} thread-seconds, {:.2} million nodes a second a thread",
+        e.sampled,
+        e.cubes_left,
+        e.sample_nodes,
+        e.heaviest,
+        e.thread_seconds,
+        e.rate() / 1e6
+    )?;
+    if let Some((cube, magic)) = e.found {
+        crate::output::sayln!(
+            "exhaust: the magic came from cube {cube} (counted from 0 in the list of all cubes)"
+        )?;
+        return finish(question, Some(Some(magic)), String::new());
+    }
+    let hours = |nodes: f64| {
+        if e.rate() > 0.0 {
+            format!("{:.1}", nodes / e.rate() / 3600.0)
+        } else {
+            "?".into()
+        }
+    };
+    let spread = match e.standard_error {
+        Some(se) => format!(
+            ", standard error {:.0} ({:.1} %): {} to {} thread-hours within two",
+            se,
+            100.0 * se / e.nodes_left.max(1.0),
+            hours((e.nodes_left - 2.0 * se).max(0.0)),
+            hours(e.nodes_left + 2.0 * se)
+        ),
+        None => ", standard error unknown (one stratum)".into(),
+    };
+    crate::output::sayln!(
+        "estimate: {:.0} nodes left{spread}; {} thread-hours at the sample's rate",
+        e.nodes_left,
+        hours(e.nodes_left)
+    )?;
+    Ok(())
 }
 
 /// `sliders prove --exhaust --certificate FILE`: the search, writing its certificate.

@@ -695,3 +695,93 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
     assert!(o.status.success());
     assert!(!String::from_utf8_lossy(&o.stderr).contains("exhaust: order"));
 }
+
+#[test]
+fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_leaves_the_state() {
+    // Bishop c1 at 4 bits, from the top: the whole search's nodes (its own line) are
+    // the nodes left of a sample that takes every cube; a sample of fewer gives a
+    // standard error; a sampled cube with a magic (bishop b1, 5 bits) is an answer.
+    let stdout = |out: &Output| String::from_utf8_lossy(&out.stdout).to_string();
+    let whole = sliders(&[
+        "prove",
+        "bishop",
+        "c1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--ascending",
+    ]);
+    assert_eq!(whole.status.code(), Some(0));
+    let text = stdout(&whole);
+    let nodes = text
+        .split(" nodes")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .unwrap()
+        .to_string();
+    let state = temp("estimate-c1.json");
+    std::fs::write(
+        &state,
+        "{\"question\": \"bishop c1 4\", \"depth\": 1, \"cubes\": 1, \"done\": 0, \"nodes\": 0, \"found\": null}",
+    )
+    .unwrap();
+    let args = |k: &'static str| {
+        vec![
+            "prove",
+            "bishop",
+            "c1",
+            "--bits",
+            "4",
+            "--exhaust",
+            "--estimate",
+            k,
+        ]
+    };
+    let census = sliders(&args("1048576"));
+    assert_eq!(census.status.code(), Some(0), "{:?}", census);
+    let text = stdout(&census);
+    assert!(
+        text.contains(&format!(
+            "estimate: {nodes} nodes left, standard error 0 (0.0 %)"
+        )),
+        "{text} against {nodes}"
+    );
+    let sample = sliders(&args("50"));
+    let text = stdout(&sample);
+    assert!(text.starts_with("estimate: 50 of "), "{text}");
+    assert!(!text.contains("standard error 0 "), "{text}");
+    // The state is read, never written: a state of another depth is refused (exit 2).
+    let mut with_state = args("50");
+    with_state.extend(["--state", state.to_str().unwrap()]);
+    let refused = sliders(&with_state);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("depth 1,"));
+    for bad in ["0", "1048577", "x"] {
+        assert_eq!(
+            sliders(&args(bad)).status.code(),
+            Some(2),
+            "--estimate {bad}"
+        );
+    }
+    let mut without_exhaust = args("50");
+    without_exhaust.retain(|&a| a != "--exhaust");
+    assert_eq!(sliders(&without_exhaust).status.code(), Some(2));
+    std::fs::remove_file(&state).unwrap();
+    let found = sliders(&[
+        "prove",
+        "bishop",
+        "b1",
+        "--bits",
+        "5",
+        "--exhaust",
+        "--estimate",
+        "2000",
+    ]);
+    assert_eq!(found.status.code(), Some(0));
+    let text = stdout(&found);
+    assert!(
+        text.lines().last().unwrap().starts_with("found 0x"),
+        "{text}"
+    );
+    assert!(text.contains("verified: "), "{text}");
+}

@@ -751,22 +751,31 @@ fn check_counts(
     Ok(())
 }
 
-/// Searches every magic below the period for `question` (see the module's text),
-/// in parallel over cubes, keeping its progress in `options.state`. A magic found is
-/// verified against the reference attacks before it is returned.
-pub fn exhaust(
+/// The search of a run as its state left it: what [`resume`] reads.
+pub(super) struct Resumed {
+    /// The search.
+    pub ex: Exhaust,
+    /// Its cubes' depth.
+    pub depth: u32,
+    /// All its cubes, in order.
+    pub cubes: Vec<u64>,
+    /// The cubes this run answers: all, or its shard's.
+    pub range: std::ops::Range<usize>,
+    /// The state read (or a new one): `done` cubes of `range` searched.
+    pub state: ExhaustState,
+    /// The magic the state holds, verified again.
+    pub found: Option<u64>,
+}
+
+/// The search `options` asks for and the state it resumes (a new one when
+/// `options.state` names no file), checked against each other: a state of another
+/// question, order, depth or shard, or counts that do not fit, is refused.
+pub(super) fn resume(
     question: &Question,
     options: &ExhaustOptions,
-) -> Result<Exhausted, super::ProveError> {
-    use rayon::prelude::*;
+) -> Result<Resumed, super::ProveError> {
     super::check_question(question)?;
-    let start = std::time::Instant::now();
     let ex = prepare(question, options.order)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
-        .build()
-        .map_err(|e| super::ProveError::Solver(format!("cannot start the threads: {e}")))?;
-    let threads = pool.current_num_threads();
     let name = question_name(question, options.order);
     let shard_name = options.shard.map(shard::name);
     let previous = match &options.state {
@@ -785,7 +794,7 @@ pub fn exhaust(
         Some(part) => shard::cubes_of(part, cubes.len(), "the exhaustive search")?,
         None => 0..cubes.len(),
     };
-    let mut state = previous.unwrap_or(ExhaustState {
+    let state = previous.unwrap_or(ExhaustState {
         question: name,
         depth,
         cubes: cubes.len(),
@@ -798,10 +807,47 @@ pub fn exhaust(
     let path = options.state.as_deref().unwrap_or(std::path::Path::new(""));
     check_counts(path, &state, cubes.len(), range.len())?;
     // A magic the state already holds is read once and verified again.
-    let mut found = match &state.found {
+    let found = match &state.found {
         Some(hex) => Some(super::state::found_magic(question, hex, path)?),
         None => None,
     };
+    Ok(Resumed {
+        ex,
+        depth,
+        cubes,
+        range,
+        state,
+        found,
+    })
+}
+
+/// A pool of `threads` worker threads (0: one per core).
+pub(super) fn pool(threads: usize) -> Result<rayon::ThreadPool, super::ProveError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| super::ProveError::Solver(format!("cannot start the threads: {e}")))
+}
+
+/// Searches every magic below the period for `question` (see the module's text),
+/// in parallel over cubes, keeping its progress in `options.state`. A magic found is
+/// verified against the reference attacks before it is returned.
+pub fn exhaust(
+    question: &Question,
+    options: &ExhaustOptions,
+) -> Result<Exhausted, super::ProveError> {
+    use rayon::prelude::*;
+    let start = std::time::Instant::now();
+    let pool = pool(options.threads)?;
+    let threads = pool.current_num_threads();
+    let Resumed {
+        ex,
+        depth,
+        cubes,
+        range,
+        mut state,
+        mut found,
+    } = resume(question, options)?;
     let cubes = &cubes[range.clone()];
     let batch = BATCH_PER_THREAD * threads;
     let past_limit =

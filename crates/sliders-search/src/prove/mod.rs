@@ -25,6 +25,7 @@ pub mod cubes;
 pub mod dimacs;
 pub mod drat;
 pub mod encoding;
+pub mod estimate;
 pub mod exhaust;
 mod low_first;
 pub mod shard;
