@@ -17,6 +17,7 @@ use crate::parse;
 /// `sliders prove` arguments.
 #[derive(clap::Args)]
 #[command(group = clap::ArgGroup::new("pieces").args(["exhaust", "cubes"]))]
+#[command(group = clap::ArgGroup::new("order").args(["ascending", "descending", "low_first"]))]
 pub struct ProveArgs {
     /// rook or bishop.
     piece: String,
@@ -91,11 +92,11 @@ pub struct ProveArgs {
     #[arg(long, value_name = "FILE", requires = "exhaust",
           conflicts_with_all = ["state", "merge", "descending", "low_first"])]
     certificate: Option<PathBuf>,
-    /// With --exhaust: search nothing for the answer, but estimate the nodes the run
-    /// (its --state, order and --shard) has left, from one random cube in each of K
-    /// equal runs of the cubes left, and the thread-hours at the sample's rate; the
-    /// state is only read. 1 to 1,048,576.
-    #[arg(long, value_name = "K", value_parser = parse::sample, requires = "exhaust",
+    /// With --exhaust and an order flag: estimate the nodes the run (its --state,
+    /// order and --shard) has left, from one random cube in each of K equal runs of the
+    /// cubes left, and the thread-hours at the sample's rate; the state is only read. A
+    /// magic in a sampled cube is the answer. 1 to 1,048,576.
+    #[arg(long, value_name = "K", value_parser = parse::sample, requires_all = ["exhaust", "order"],
           conflicts_with_all = ["merge", "certificate"])]
     estimate: Option<usize>,
     /// With --estimate: the seed of the sample's draw (another seed, another sample).
@@ -477,6 +478,15 @@ fn estimate(
         order: order(args),
     };
     let e = prove::estimate::estimate(question, &options, sample, args.seed).map_err(fail)?;
+    if let Some(magic) = e.found {
+        if let Some(cube) = e.found_cube {
+            crate::output::sayln!(
+                "exhaust: the magic came from cube {cube} (counted from 0 in the list of all {} cubes)",
+                e.cubes
+            )?;
+        }
+        return finish(question, Some(Some(magic)), String::new());
+    }
     crate::output::sayln!(
         "estimate: {} of {} cubes left searched, {} nodes (the heaviest cube {}) in {:.1} thread-seconds, {:.2} million nodes a second a thread",
         e.sampled,
@@ -486,12 +496,6 @@ fn estimate(
         e.thread_seconds,
         e.rate() / 1e6
     )?;
-    if let Some((cube, magic)) = e.found {
-        crate::output::sayln!(
-            "exhaust: the magic came from cube {cube} (counted from 0 in the list of all cubes)"
-        )?;
-        return finish(question, Some(Some(magic)), String::new());
-    }
     let hours = |nodes: f64| {
         if e.rate() > 0.0 {
             format!("{:.1}", nodes / e.rate() / 3600.0)

@@ -697,10 +697,11 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
 }
 
 #[test]
-fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_leaves_the_state() {
+fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refused() {
     // Bishop c1 at 4 bits, from the top: the whole search's nodes (its own line) are
     // the nodes left of a sample that takes every cube; a sample of fewer gives a
-    // standard error; a sampled cube with a magic (bishop b1, 5 bits) is an answer.
+    // standard error, another --seed another sample; the order must be named; a
+    // sampled cube with a magic (bishop b1, 5 bits) is an answer.
     let stdout = |out: &Output| String::from_utf8_lossy(&out.stdout).to_string();
     let whole = sliders(&[
         "prove",
@@ -733,6 +734,7 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_leaves_the_state(
             "--bits",
             "4",
             "--exhaust",
+            "--ascending",
             "--estimate",
             k,
         ]
@@ -750,12 +752,26 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_leaves_the_state(
     let text = stdout(&sample);
     assert!(text.starts_with("estimate: 50 of "), "{text}");
     assert!(!text.contains("standard error 0 "), "{text}");
-    // The state is read, never written: a state of another depth is refused (exit 2).
+    let mut reseeded = args("50");
+    reseeded.extend(["--seed", "2"]);
+    let other = stdout(&sliders(&reseeded));
+    let left = |t: &str| t.lines().nth(1).unwrap_or_default().to_string();
+    assert!(other.starts_with("estimate: 50 of "), "{other}");
+    assert_ne!(left(&other), left(&text));
+    // Without the order named (a plain run chooses its own and may keep two states).
+    let mut unordered = args("50");
+    unordered.retain(|&a| a != "--ascending");
+    assert_eq!(sliders(&unordered).status.code(), Some(2));
+    // A state of another depth is refused (exit 2), and so is a missing one.
     let mut with_state = args("50");
     with_state.extend(["--state", state.to_str().unwrap()]);
     let refused = sliders(&with_state);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("depth 1,"));
+    std::fs::remove_file(&state).unwrap();
+    let missing = sliders(&with_state);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such file"));
     for bad in ["0", "1048577", "x"] {
         assert_eq!(
             sliders(&args(bad)).status.code(),
@@ -766,7 +782,6 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_leaves_the_state(
     let mut without_exhaust = args("50");
     without_exhaust.retain(|&a| a != "--exhaust");
     assert_eq!(sliders(&without_exhaust).status.code(), Some(2));
-    std::fs::remove_file(&state).unwrap();
     let found = sliders(&[
         "prove",
         "bishop",
@@ -774,6 +789,7 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_leaves_the_state(
         "--bits",
         "5",
         "--exhaust",
+        "--ascending",
         "--estimate",
         "2000",
     ]);
@@ -784,4 +800,8 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_leaves_the_state(
         "{text}"
     );
     assert!(text.contains("verified: "), "{text}");
+    assert!(
+        text.contains("exhaust: the magic came from cube "),
+        "{text}"
+    );
 }

@@ -71,7 +71,7 @@ fn a_sample_of_every_cube_left_gives_the_nodes_left_exactly() {
     assert_eq!(e.sample_nodes, nodes[done..].iter().sum::<u64>());
     assert_eq!(e.heaviest, *nodes[done..].iter().max().unwrap());
     assert_eq!(e.standard_error, Some(0.0));
-    assert_eq!(e.found, None);
+    assert_eq!((e.found, e.found_cube), (None, None));
     // The state is read, never written.
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -82,16 +82,35 @@ fn a_sample_estimates_the_nodes_left_within_its_standard_error() {
     // Fixed seeds, so these are fixed numbers, not chance: a sample of one cube in 20
     // lands within three standard errors of the truth, for three seeds, and the seeds
     // draw different cubes.
+    // The standard error is within a factor of 2 either way of the true one (from
+    // every cube's nodes, stratum by stratum).
     let (q, _, nodes) = c1_cube_nodes();
     let truth: u64 = nodes.iter().sum();
     let k = nodes.len() / 20;
     assert!(k >= 10, "{} cubes", nodes.len());
+    let true_se = (0..k)
+        .map(|j| {
+            let stratum = &nodes[shard::range(nodes.len(), (j, k))];
+            let n = stratum.len() as f64;
+            let mean = stratum.iter().sum::<u64>() as f64 / n;
+            let spread = stratum
+                .iter()
+                .map(|&x| (x as f64 - mean).powi(2))
+                .sum::<f64>()
+                / n;
+            n * n * spread
+        })
+        .sum::<f64>()
+        .sqrt();
     let mut estimates = Vec::new();
     for seed in 1..=3 {
         let e = estimate(&q, &ExhaustOptions::default(), k, seed).unwrap();
         assert_eq!((e.sampled, e.cubes_left), (k, nodes.len()));
         let se = e.standard_error.unwrap();
-        assert!(se > 0.0);
+        assert!(
+            se > true_se / 2.0 && se < true_se * 2.0,
+            "seed {seed}: standard error {se}, the true one {true_se}"
+        );
         assert!(
             (e.nodes_left - truth as f64).abs() <= 3.0 * se,
             "seed {seed}: {} against {truth}, standard error {se}",
@@ -132,8 +151,21 @@ fn a_sampled_cube_that_holds_a_magic_gives_it_verified_with_its_cube() {
     };
     let e = estimate(&q, &options, 1 << 20, 1).unwrap();
     assert_eq!(e.cubes_left, range.len() - done);
-    assert_eq!(e.found, Some((at, magic)));
+    assert_eq!((e.found, e.found_cube), (Some(magic), Some(at)));
     assert!(verify_magic(&q, magic).is_ok());
+    // A state that holds the magic is the answer at once, nothing sampled.
+    state.found = Some(format!("0x{magic:016x}"));
+    state.found_cube = Some(at);
+    std::fs::write(
+        options.state.as_ref().unwrap(),
+        serde_json::to_string(&state).unwrap(),
+    )
+    .unwrap();
+    let e = estimate(&q, &options, 1 << 20, 1).unwrap();
+    assert_eq!(
+        (e.found, e.found_cube, e.sampled),
+        (Some(magic), Some(at), 0)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -182,5 +214,20 @@ fn bad_samples_and_states_are_refused_by_name() {
     .unwrap();
     let e = estimate(&q, &options, 10, 1).unwrap();
     assert_eq!((e.cubes_left, e.sampled, e.nodes_left), (0, 0, 0.0));
+    assert!(e.nodes_left.is_sign_positive() && e.thread_seconds.is_sign_positive());
+    // A state file that is not there is a mistyped path, not a fresh start.
+    std::fs::remove_file(&path).unwrap();
+    let err = estimate(&q, &options, 10, 1).unwrap_err();
+    assert!(
+        matches!(&err, ProveError::State(m) if m.contains("other.json") && m.contains("no such file")),
+        "{err}"
+    );
+    // Stopped by its time limit before the sample is searched: no estimate.
+    let stopped = ExhaustOptions {
+        limit: Some(std::time::Duration::ZERO),
+        ..ExhaustOptions::default()
+    };
+    let err = estimate(&q, &stopped, 10, 1).unwrap_err();
+    assert!(matches!(&err, ProveError::Interrupted(_)), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,21 +1,24 @@
 //! How much work an exhaustive search ([`super::exhaust`]) has left, estimated from a
 //! sample of the cubes it has not searched yet.
 //!
-//! A cube's weight (the nodes its search visits) varies widely: rook g2's cubes take
-//! 1.5 to 2.3 million nodes on average over runs of 4,000, single ones billions. A rate
+//! A cube's weight (the nodes its search visits) varies widely: runs of 4,000 of rook
+//! g2's cubes average 1.7 to 2.3 million nodes a cube, single cubes take billions. A rate
 //! taken from the cubes just searched therefore says little about the rest. Here the
 //! cubes left are cut into `K` equal runs (strata) and one cube of each, chosen at
 //! random, is searched in full; the nodes left are estimated as the sum, over the
 //! strata, of the stratum's size times its cube's nodes (unbiased: each cube of a
 //! stratum is equally likely). Its standard error comes from the differences between
 //! neighbouring strata (the successive-difference estimator for one draw per stratum:
-//! `K / (2(K - 1))` times the sum of the squared differences of the strata's totals),
-//! which counts a trend along the cubes as error too, so it errs on the wide side. A
+//! `K / (2(K - 1))` times the sum of the squared differences of the strata's totals,
+//! times `1 - K / cubes left` for the cubes the strata leave unsampled), which counts a
+//! trend along the cubes as error too, so it errs on the wide side. A
 //! heavy cube that no draw hits is not in the sample's spread either: rare giants make
 //! the estimate low more often than high, though not on average. With `K` at least
 //! the cubes left, every cube is searched and the figure is exact.
 //!
-//! Nothing is written: the state file is only read. The sample's nodes and the
+//! Nothing is written: the state file is only read, and must exist (a missing file is
+//! a mistyped path here, not a fresh start). A state that holds a magic is the
+//! answer, given as such. The sample's nodes and the
 //! thread-seconds they took give the rate of one thread beside the others of this run.
 
 use std::time::{Duration, Instant};
@@ -28,6 +31,8 @@ use crate::rng::Xorshift64Star;
 /// What [`estimate`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
+    /// The search's cubes (all shards).
+    pub cubes: usize,
     /// Cubes the state left unsearched (of the run's range: all cubes, or its shard's).
     pub cubes_left: usize,
     /// Cubes searched for the estimate, one in each stratum.
@@ -43,9 +48,12 @@ pub struct Estimate {
     /// Its standard error: 0 when every cube left was searched, `None` with a single
     /// stratum.
     pub standard_error: Option<f64>,
-    /// A magic a sampled cube held (verified), and that cube's place among all the
-    /// cubes: the question's answer, found early.
-    pub found: Option<(usize, u64)>,
+    /// A magic (verified) the state held or a sampled cube held: the question's
+    /// answer (the first among the sampled cubes, not the smallest).
+    pub found: Option<u64>,
+    /// The cube that held it, counted from 0 among all the cubes (`None` for an older
+    /// state's magic that did not keep it).
+    pub found_cube: Option<usize>,
 }
 
 impl Estimate {
@@ -72,22 +80,28 @@ fn strata(left: usize, k: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The successive-difference variance of the sum of `totals` (one draw per stratum);
-/// `None` for fewer than two.
-fn variance(totals: &[f64]) -> Option<f64> {
+/// The successive-difference variance of the sum of `totals` (one draw per stratum of
+/// `left` cubes in all), with the finite-population factor `1 - K / left` (0 when every
+/// cube is drawn); `None` for fewer than two strata.
+fn variance(totals: &[f64], left: usize) -> Option<f64> {
     let k = totals.len();
     if k < 2 {
         return None;
     }
-    let squares: f64 = totals.windows(2).map(|w| (w[1] - w[0]).powi(2)).sum();
-    Some(k as f64 / (2.0 * (k - 1) as f64) * squares)
+    let squares = totals
+        .windows(2)
+        .map(|w| (w[1] - w[0]).powi(2))
+        .fold(0.0, |sum, x| sum + x);
+    let unsampled = 1.0 - k as f64 / left as f64;
+    Some(k as f64 / (2.0 * (k - 1) as f64) * squares * unsampled)
 }
 
 /// Estimates the nodes the run `options` describes (its question, order, shard and
 /// state) has left, by searching one random cube (from `seed`) in each of `sample`
 /// equal strata of the cubes left, in parallel on `options.threads`. Stops with
 /// [`ProveError::Interrupted`] when the time limit or a stop request comes before the
-/// sample is searched. The state is read, never written.
+/// sample is searched. The state is read, never written; a state file named in
+/// `options.state` must exist.
 pub fn estimate(
     question: &Question,
     options: &ExhaustOptions,
@@ -100,6 +114,13 @@ pub fn estimate(
             "a sample of 0 cubes estimates nothing: give at least 1".into(),
         ));
     }
+    if let Some(path) = options.state.as_deref().filter(|p| !p.exists()) {
+        return Err(ProveError::State(format!(
+            "{}: no such file (an estimate reads a run's state; without --state it \
+             estimates the whole search)",
+            path.display()
+        )));
+    }
     let start = Instant::now();
     let pool = pool(options.threads)?;
     let Resumed {
@@ -110,10 +131,20 @@ pub fn estimate(
         state,
         found,
     } = resume(question, options)?;
-    if found.is_some() {
-        return Err(ProveError::State(
-            "the state already holds a magic: the search has nothing left".into(),
-        ));
+    if let Some(magic) = found {
+        // The answer is in: nothing is left to estimate.
+        return Ok(Estimate {
+            cubes: cubes.len(),
+            cubes_left: 0,
+            sampled: 0,
+            sample_nodes: 0,
+            heaviest: 0,
+            thread_seconds: 0.0,
+            nodes_left: 0.0,
+            standard_error: Some(0.0),
+            found: Some(magic),
+            found_cube: state.found_cube,
+        });
     }
     let left = &cubes[range.start + state.done..range.end];
     let mut rng = Xorshift64Star::new(seed);
@@ -130,6 +161,9 @@ pub fn estimate(
         drawn
             .par_iter()
             .map(|&(at, _)| {
+                if past_limit() {
+                    return None; // not started once the time is up
+                }
                 let began = Instant::now();
                 ex.search_cube_until(left[at], depth, &past_limit)
                     .map(|outcome| (outcome, began.elapsed()))
@@ -154,20 +188,25 @@ pub fn estimate(
         .zip(&outcomes)
         .map(|(&(_, size), (o, _))| size as f64 * o.nodes as f64)
         .collect();
-    let census = drawn.len() == left.len();
+    // Sums folded from +0.0 (an empty `sum` of floats is -0.0, printed "-0").
     Ok(Estimate {
+        cubes: cubes.len(),
         cubes_left: left.len(),
         sampled: drawn.len(),
-        sample_nodes: outcomes.iter().map(|(o, _)| o.nodes).sum(),
+        sample_nodes: outcomes
+            .iter()
+            .fold(0, |sum: u64, (o, _)| sum.saturating_add(o.nodes)),
         heaviest: outcomes.iter().map(|(o, _)| o.nodes).max().unwrap_or(0),
-        thread_seconds: outcomes.iter().map(|(_, t)| t.as_secs_f64()).sum(),
-        nodes_left: totals.iter().sum(),
-        standard_error: if census {
-            Some(0.0)
-        } else {
-            variance(&totals).map(f64::sqrt)
+        thread_seconds: outcomes
+            .iter()
+            .fold(0.0, |sum, (_, t)| sum + t.as_secs_f64()),
+        nodes_left: totals.iter().fold(0.0, |sum, t| sum + t),
+        standard_error: match drawn.len() {
+            0 => Some(0.0),
+            _ => variance(&totals, left.len()).map(f64::sqrt),
         },
-        found,
+        found: found.map(|(_, magic)| magic),
+        found_cube: found.map(|(cube, _)| cube),
     })
 }
 
@@ -192,9 +231,14 @@ mod tests {
 
     #[test]
     fn the_variance_of_equal_strata_is_zero_and_grows_with_their_differences() {
-        assert_eq!(variance(&[5.0]), None);
-        assert_eq!(variance(&[5.0, 5.0, 5.0]), Some(0.0));
-        // Two strata: 2 / 2 x (3 - 1)^2.
-        assert_eq!(variance(&[1.0, 3.0]), Some(4.0));
+        let close = |v: Option<f64>, want: f64| (v.unwrap() - want).abs() < 1e-9 * want.max(1.0);
+        assert_eq!(variance(&[5.0], 100), None);
+        assert_eq!(variance(&[5.0, 5.0, 5.0], 100), Some(0.0));
+        // Two strata of many cubes: 2 / 2 x (3 - 1)^2, times 1 - 2/2000.
+        assert!(close(variance(&[1.0, 3.0], 2000), 4.0 * 0.999));
+        // Three: 3 / 4 x (2^2 + 4^2) = 15, times 1 - 3/3000.
+        assert!(close(variance(&[1.0, 3.0, 7.0], 3000), 15.0 * 0.999));
+        // Every cube drawn: no error left.
+        assert_eq!(variance(&[1.0, 3.0, 7.0], 3), Some(0.0));
     }
 }
