@@ -95,7 +95,7 @@ pub struct ProveArgs {
     /// With --exhaust and an order flag: estimate the nodes the run (its --state,
     /// order and --shard) has left, from one random cube in each of K equal runs of the
     /// cubes left, and the thread-hours at the sample's rate; the state is only read. A
-    /// magic in a sampled cube is the answer. 1 to 1,048,576.
+    /// magic in a sampled cube, or one the state holds, is the answer. 1 to 1,048,576.
     #[arg(long, value_name = "K", value_parser = parse::sample, requires_all = ["exhaust", "order"],
           conflicts_with_all = ["merge", "certificate"])]
     estimate: Option<usize>,

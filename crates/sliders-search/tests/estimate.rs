@@ -215,6 +215,17 @@ fn bad_samples_and_states_are_refused_by_name() {
     let e = estimate(&q, &options, 10, 1).unwrap();
     assert_eq!((e.cubes_left, e.sampled, e.nodes_left), (0, 0, 0.0));
     assert!(e.nodes_left.is_sign_positive() && e.thread_seconds.is_sign_positive());
+    // One cube left, one drawn: exact, not "unknown" for want of a second stratum.
+    std::fs::write(
+        &path,
+        serde_json::to_string(&state_at("bishop c1 4", whole.depth, cubes, cubes - 1)).unwrap(),
+    )
+    .unwrap();
+    let e = estimate(&q, &options, 1, 1).unwrap();
+    assert_eq!(
+        (e.cubes_left, e.sampled, e.standard_error),
+        (1, 1, Some(0.0))
+    );
     // A state file that is not there is a mistyped path, not a fresh start.
     std::fs::remove_file(&path).unwrap();
     let err = estimate(&q, &options, 10, 1).unwrap_err();

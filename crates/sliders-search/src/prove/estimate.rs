@@ -8,10 +8,11 @@
 //! random, is searched in full; the nodes left are estimated as the sum, over the
 //! strata, of the stratum's size times its cube's nodes (unbiased: each cube of a
 //! stratum is equally likely). Its standard error comes from the differences between
-//! neighbouring strata (the successive-difference estimator for one draw per stratum:
-//! `K / (2(K - 1))` times the sum of the squared differences of the strata's totals,
-//! times `1 - K / cubes left` for the cubes the strata leave unsampled), which counts a
-//! trend along the cubes as error too, so it errs on the wide side. A
+//! neighbouring strata's cubes (the successive-difference estimator for one draw per
+//! stratum): the cubes' variance is taken as the sum of the squared differences over
+//! `2(K - 1)`, and the estimate's variance as that times the sum over the strata of
+//! `size·(size - 1)` (a stratum of one cube adds no error). A trend along the cubes
+//! counts as error too, so it errs on the wide side. A
 //! heavy cube that no draw hits is not in the sample's spread either: rare giants make
 //! the estimate low more often than high, though not on average. With `K` at least
 //! the cubes left, every cube is searched and the figure is exact.
@@ -80,20 +81,23 @@ fn strata(left: usize, k: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The successive-difference variance of the sum of `totals` (one draw per stratum of
-/// `left` cubes in all), with the finite-population factor `1 - K / left` (0 when every
-/// cube is drawn); `None` for fewer than two strata.
-fn variance(totals: &[f64], left: usize) -> Option<f64> {
-    let k = totals.len();
+/// The successive-difference variance of the estimated total from one draw `y[h]` in
+/// each stratum of `sizes[h]` cubes: the cubes' variance, `sum (y[h+1] - y[h])^2 /
+/// (2(K - 1))`, times `sum sizes[h]·(sizes[h] - 1)` (0 when every stratum is one cube);
+/// `None` for fewer than two strata.
+fn variance(y: &[f64], sizes: &[usize]) -> Option<f64> {
+    let k = y.len();
     if k < 2 {
         return None;
     }
-    let squares = totals
+    let squares = y
         .windows(2)
         .map(|w| (w[1] - w[0]).powi(2))
         .fold(0.0, |sum, x| sum + x);
-    let unsampled = 1.0 - k as f64 / left as f64;
-    Some(k as f64 / (2.0 * (k - 1) as f64) * squares * unsampled)
+    let pairs = sizes
+        .iter()
+        .fold(0.0, |sum, &n| sum + n as f64 * (n as f64 - 1.0));
+    Some(squares / (2.0 * (k - 1) as f64) * pairs)
 }
 
 /// Estimates the nodes the run `options` describes (its question, order, shard and
@@ -114,12 +118,20 @@ pub fn estimate(
             "a sample of 0 cubes estimates nothing: give at least 1".into(),
         ));
     }
-    if let Some(path) = options.state.as_deref().filter(|p| !p.exists()) {
-        return Err(ProveError::State(format!(
-            "{}: no such file (an estimate reads a run's state; without --state it \
-             estimates the whole search)",
-            path.display()
-        )));
+    if let Some(path) = options.state.as_deref() {
+        if let Err(e) = std::fs::metadata(path) {
+            return Err(ProveError::State(
+                if e.kind() == std::io::ErrorKind::NotFound {
+                    format!(
+                        "{}: no such file (an estimate reads a run's state; without --state \
+                     it estimates the whole search)",
+                        path.display()
+                    )
+                } else {
+                    format!("{}: {e}", path.display())
+                },
+            ));
+        }
     }
     let start = Instant::now();
     let pool = pool(options.threads)?;
@@ -183,11 +195,8 @@ pub fn estimate(
     if let Some((_, magic)) = found {
         super::verify_magic(question, magic).map_err(|e| ProveError::WrongMagic(magic, e))?;
     }
-    let totals: Vec<f64> = drawn
-        .iter()
-        .zip(&outcomes)
-        .map(|(&(_, size), (o, _))| size as f64 * o.nodes as f64)
-        .collect();
+    let y: Vec<f64> = outcomes.iter().map(|(o, _)| o.nodes as f64).collect();
+    let sizes: Vec<usize> = drawn.iter().map(|&(_, size)| size).collect();
     // Sums folded from +0.0 (an empty `sum` of floats is -0.0, printed "-0").
     Ok(Estimate {
         cubes: cubes.len(),
@@ -200,10 +209,14 @@ pub fn estimate(
         thread_seconds: outcomes
             .iter()
             .fold(0.0, |sum, (_, t)| sum + t.as_secs_f64()),
-        nodes_left: totals.iter().fold(0.0, |sum, t| sum + t),
-        standard_error: match drawn.len() {
-            0 => Some(0.0),
-            _ => variance(&totals, left.len()).map(f64::sqrt),
+        nodes_left: y
+            .iter()
+            .zip(&sizes)
+            .fold(0.0, |sum, (&y, &n)| sum + n as f64 * y),
+        standard_error: if drawn.len() == left.len() {
+            Some(0.0) // every cube searched
+        } else {
+            variance(&y, &sizes).map(f64::sqrt)
         },
         found: found.map(|(_, magic)| magic),
         found_cube: found.map(|(cube, _)| cube),
@@ -230,15 +243,26 @@ mod tests {
     }
 
     #[test]
-    fn the_variance_of_equal_strata_is_zero_and_grows_with_their_differences() {
+    fn the_variance_grows_with_the_strata_s_differences_and_sizes() {
         let close = |v: Option<f64>, want: f64| (v.unwrap() - want).abs() < 1e-9 * want.max(1.0);
-        assert_eq!(variance(&[5.0], 100), None);
-        assert_eq!(variance(&[5.0, 5.0, 5.0], 100), Some(0.0));
-        // Two strata of many cubes: 2 / 2 x (3 - 1)^2, times 1 - 2/2000.
-        assert!(close(variance(&[1.0, 3.0], 2000), 4.0 * 0.999));
-        // Three: 3 / 4 x (2^2 + 4^2) = 15, times 1 - 3/3000.
-        assert!(close(variance(&[1.0, 3.0, 7.0], 3000), 15.0 * 0.999));
+        assert_eq!(variance(&[5.0], &[100]), None);
+        assert_eq!(variance(&[5.0, 5.0, 5.0], &[100, 100, 100]), Some(0.0));
+        // Two strata of 1,000: (3 - 1)^2 / 2 x 2 x 1,000 x 999.
+        assert!(close(
+            variance(&[1.0, 3.0], &[1000, 1000]),
+            2.0 * 1_998_000.0
+        ));
+        // Three: (2^2 + 4^2) / 4 x 3 x 1,000 x 999.
+        assert!(close(
+            variance(&[1.0, 3.0, 7.0], &[1000, 1000, 1000]),
+            5.0 * 2_997_000.0
+        ));
+        // Unequal strata (5 cubes in 4): only the stratum of two adds error, 2 x 1.
+        assert!(close(
+            variance(&[1.0, 3.0, 7.0, 1.0], &[1, 1, 1, 2]),
+            (4.0 + 16.0 + 36.0) / 6.0 * 2.0
+        ));
         // Every cube drawn: no error left.
-        assert_eq!(variance(&[1.0, 3.0, 7.0], 3), Some(0.0));
+        assert_eq!(variance(&[1.0, 3.0, 7.0], &[1, 1, 1]), Some(0.0));
     }
 }
