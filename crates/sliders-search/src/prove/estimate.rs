@@ -74,9 +74,8 @@ fn strata(left: usize, k: usize) -> Vec<(usize, usize)> {
     let k = k.min(left);
     (0..k)
         .map(|j| {
-            let first = super::shard::range(left, (j, k)).start;
-            let end = super::shard::range(left, (j, k)).end;
-            (first, end - first)
+            let run = super::shard::range(left, (j, k));
+            (run.start, run.len())
         })
         .collect()
 }
