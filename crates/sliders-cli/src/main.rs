@@ -16,6 +16,7 @@ mod attacks;
 mod bench;
 mod compare;
 mod counting;
+mod dense;
 mod error;
 mod explain;
 mod files;
@@ -87,6 +88,10 @@ enum Command {
     /// Is there a magic with this many index bits for one square? A SAT formula: prints
     /// `found 0x<magic>` (verified) or `none` (with a checked DRAT proof).
     Prove(prove::ProveArgs),
+    /// The guided finder for dense magics on one square: a distribution over the magic's
+    /// bits that learns from the collisions at the target size, and an exhaustive walk
+    /// of the cubes it points to. Prints `found 0x<magic>` (verified), or exit 1.
+    Dense(dense::DenseArgs),
 }
 
 fn main() -> ExitCode {
@@ -112,6 +117,7 @@ fn main() -> ExitCode {
         Command::Analyze => analyze::run(),
         Command::Search(command) => search::run(command),
         Command::Prove(args) => prove::run(args),
+        Command::Dense(args) => dense::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

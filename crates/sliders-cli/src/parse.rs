@@ -291,3 +291,40 @@ mod bound_tests {
         assert!(threads_at_least_one("0").is_err());
     }
 }
+
+/// `dense --rounds`: 1 to 10^12.
+pub fn dense_rounds(text: &str) -> Result<u64, String> {
+    ranged(text, 1, 1_000_000_000_000, "")
+}
+
+/// `dense --population`: 1,024 to 2^24 candidates a round.
+pub fn dense_population(text: &str) -> Result<usize, String> {
+    ranged(text, 1024, 1 << 24, "")
+}
+
+/// `dense --elite`: 1 to 2^24 (at most the population, checked with it).
+pub fn dense_elite(text: &str) -> Result<usize, String> {
+    ranged(text, 1, 1 << 24, "")
+}
+
+/// `dense --cubes-per-round`: 1 to 1,024.
+pub fn dense_cubes(text: &str) -> Result<usize, String> {
+    ranged(text, 1, 1024, "")
+}
+
+/// `dense --cube-nodes`: 65,536 to 2^40.
+pub fn dense_nodes(text: &str) -> Result<u64, String> {
+    ranged(text, 65_536, 1 << 40, "")
+}
+
+/// A 64-bit number written `0x` and 1 to 16 hex digits.
+pub fn hex_u64(text: &str) -> Result<u64, String> {
+    let digits = text
+        .trim()
+        .strip_prefix("0x")
+        .ok_or_else(|| format!("{text:?} must start with 0x"))?;
+    if digits.is_empty() || digits.len() > 16 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("{text:?} must have 1 to 16 hex digits after 0x"));
+    }
+    u64::from_str_radix(digits, 16).map_err(|e| format!("{text:?}: {e}"))
+}

@@ -594,7 +594,7 @@ fn finish(
 /// process is killed, not left running, and a resumable run keeps its state. A second
 /// signal ends the process at once (exit 130), killing the solvers still running first
 /// (with the `kill` program: no `unsafe` here).
-fn stop_on_signals() -> Result<(), CliError> {
+pub(crate) fn stop_on_signals() -> Result<(), CliError> {
     ctrlc::set_handler(|| {
         if prove::stop::requested() {
             for pid in prove::stop::solvers() {

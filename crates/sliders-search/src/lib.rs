@@ -82,6 +82,7 @@
 
 mod atomic;
 pub mod csv;
+pub mod dense;
 pub mod export;
 pub mod finder;
 pub mod no_offset;

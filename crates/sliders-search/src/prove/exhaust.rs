@@ -99,6 +99,9 @@ pub struct Exhaust {
     low_first: Option<LowFirst>,
     /// By level `u`: the largest number whose arc is tested there ([`v_max`]).
     v_max: [u64; 65],
+    /// Bits every visited magic has: `(mask, value)`, no bit forced by default. A walk
+    /// with forced bits covers only the magics that have them ([`Exhaust::forcing`]).
+    forced: (u64, u64),
 }
 
 /// What searching below one prefix found.
@@ -216,6 +219,7 @@ impl Exhaust {
             order: Order::Ascending,
             low_first: None,
             v_max: core::array::from_fn(|u| v_max(u as u32, question.bits)),
+            forced: (0, 0),
         };
         // The black mirror halves the walk unless its middle magic works (module text).
         if black && !works(&ex, 1 << (covers - 1)) {
@@ -254,6 +258,23 @@ impl Exhaust {
             Some(low) if depth == cube_depth(self) => f(low),
             _ => f(&self.prepare_low_first(depth)),
         }
+    }
+
+    /// The same walk restricted to the magics whose bits under `mask` are `value`'s: a
+    /// search of part of the space (the guided finder's), whose "none" says nothing of
+    /// the magics outside it. The top-down orders only (`None` for
+    /// [`Order::LowFirst`]); bits at or above the period are ignored.
+    pub fn forcing(mut self, mask: u64, value: u64) -> Option<Exhaust> {
+        if self.order == Order::LowFirst {
+            return None;
+        }
+        let within = if self.period >= 64 {
+            !0
+        } else {
+            (1u64 << self.period) - 1
+        };
+        self.forced = (mask & within, value & mask & within);
+        Some(self)
     }
 
     /// Magic bits that are searched (bits `0..period`): the question's period for a
@@ -412,6 +433,10 @@ impl<const CERT: bool> Walk<'_, CERT> {
             if u >= depth && m >> u != cube >> u {
                 return;
             }
+        }
+        let (forced_mask, forced_value) = self.ex.forced;
+        if u < 64 && (m ^ forced_value) & forced_mask >> u << u != 0 {
+            return;
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(HALT_EVERY) && (self.halt)() {

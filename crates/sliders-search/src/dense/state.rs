@@ -1,0 +1,81 @@
+//! The guided finder's state file: everything the next rounds depend on, written
+//! atomically after every round, so a run killed at any point resumes at the round it
+//! was in and goes on exactly as an uninterrupted run would.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::model::Model;
+
+/// The state's format version.
+pub(crate) const VERSION: u32 = 1;
+/// A state file larger than this is refused unread.
+const MAX_BYTES: u64 = 64 << 20;
+
+/// A run's state after a whole round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DenseState {
+    pub(crate) version: u32,
+    /// `rook d1 10 fancy`: the question and the options that shape the rounds.
+    pub(crate) question: String,
+    pub(crate) seed: u64,
+    pub(crate) setup: String,
+    /// Rounds done.
+    pub(crate) round: u64,
+    pub(crate) restarts: u64,
+    /// Rounds since the model's best improved.
+    pub(crate) stall: u64,
+    pub(crate) model_best: u32,
+    pub(crate) model: Model,
+    /// Cubes proposed and not yet walked: `(measure, cube)`.
+    pub(crate) queue: Vec<(u32, String)>,
+    /// Cubes walked: `(cube, whole)`, `whole` false when its node budget ran out.
+    pub(crate) walked: Vec<(String, bool)>,
+    pub(crate) candidates: u64,
+    pub(crate) nodes: u64,
+    pub(crate) best_measure: u32,
+    pub(crate) best_candidate: String,
+    pub(crate) found: Option<String>,
+    pub(crate) seconds: f64,
+}
+
+/// Reads a state; the message names the file and what is wrong.
+pub(crate) fn read(path: &Path) -> Result<DenseState, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{}: not a regular file", path.display()));
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(format!("{}: larger than {MAX_BYTES} bytes", path.display()));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let state: DenseState = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a dense-finder state: {e}", path.display()))?;
+    if state.version != VERSION {
+        return Err(format!(
+            "{}: state version {} (this build reads {VERSION})",
+            path.display(),
+            state.version
+        ));
+    }
+    Ok(state)
+}
+
+/// A cube or magic as the state writes it.
+pub(crate) fn hex(x: u64) -> String {
+    format!("{x:#018x}")
+}
+
+/// Reads a number the state wrote with [`hex`].
+pub(crate) fn unhex(text: &str, path: &Path, what: &str) -> Result<u64, String> {
+    text.strip_prefix("0x")
+        .and_then(|h| u64::from_str_radix(h, 16).ok())
+        .ok_or_else(|| {
+            format!(
+                "{}: {what} {text:?} is not 0x and hex digits",
+                path.display()
+            )
+        })
+}
