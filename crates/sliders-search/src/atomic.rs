@@ -1,15 +1,81 @@
 //! Whole-file writes that a kill cannot tear: a temporary file beside the target,
-//! synced, renamed over it, and the directory synced.
+//! synced, renamed over it, and the directory synced. What a path names decides how it
+//! is written: a regular file (or nothing yet) is replaced atomically, at the end of
+//! its symlinks (the links stay links); a FIFO, a device or a pipe (`/dev/stdout`,
+//! `/proc/self/fd/1`) is written through and never replaced; a directory is refused.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it (`.NAME.tmpPID`),
-/// synced, then renamed over it, and the directory synced, so a reader (or a resumed
-/// search) sees the old file or the new one, never a half-written one, and the rename
-/// survives a crash. A write that fails removes its temporary file; those that killed
-/// writers left beside `path` (their process no longer runs) are removed first.
+/// Symlinks followed before giving up (Linux's own limit).
+const MAX_LINKS: usize = 40;
+
+/// Writes `bytes` to `path` as the module says. For a regular file: a temporary file
+/// beside it (`.NAME.tmpPID`), synced, then renamed over it, and the directory synced,
+/// so a reader (or a resumed search) sees the old file or the new one, never a
+/// half-written one, and the rename survives a crash. A write that fails removes its
+/// temporary file; those that killed writers left beside `path` (their process no
+/// longer runs) are removed first. For anything else that is not a directory, the
+/// bytes are written to it as it is (a FIFO's reader, a device, a terminal get them).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match target(path)? {
+        Target::Replace(file) => replace(&file, bytes),
+        Target::Through => std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush())),
+    }
+}
+
+/// How a path is written.
+#[derive(Debug, PartialEq, Eq)]
+enum Target {
+    /// A regular file, or none yet, at this path (the end of the symlinks).
+    Replace(PathBuf),
+    /// Something else, written through the path as given.
+    Through,
+}
+
+/// What `path` names, following its symlinks.
+fn target(path: &Path) -> std::io::Result<Target> {
+    let directory = || {
+        std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "is a directory, not a file",
+        )
+    };
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        let meta = match std::fs::symlink_metadata(&at) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Target::Replace(at)),
+            other => other?,
+        };
+        if meta.file_type().is_symlink() {
+            // What the link ends at, if anything: a pipe behind /proc/self/fd/N has no
+            // path to follow ("pipe:[N]"), so it is decided here.
+            match std::fs::metadata(&at) {
+                Ok(end) if end.is_dir() => return Err(directory()),
+                Ok(end) if !end.is_file() => return Ok(Target::Through),
+                _ => {}
+            }
+            let link = std::fs::read_link(&at)?;
+            at = match at.parent() {
+                Some(dir) => dir.join(link),
+                None => link,
+            };
+        } else if meta.is_file() {
+            return Ok(Target::Replace(at));
+        } else if meta.is_dir() {
+            return Err(directory());
+        } else {
+            return Ok(Target::Through);
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// The atomic replacement of the regular file (or no file) at `path`.
+fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -86,6 +152,8 @@ fn sync_directory(path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(unix)]
+    use std::os::unix::fs::FileTypeExt;
 
     fn scratch(name: &str) -> PathBuf {
         let dir =
@@ -93,6 +161,46 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_stays_a_link_and_its_file_is_replaced() {
+        let dir = scratch("link");
+        let file = dir.join("real.csv");
+        std::fs::write(&file, b"old").unwrap();
+        let link = dir.join("link.csv");
+        std::os::unix::fs::symlink("real.csv", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        // A dangling link: its target is created, the link kept.
+        let dangling = dir.join("dangling.csv");
+        std::os::unix::fs::symlink("made.csv", &dangling).unwrap();
+        write_atomic(&dangling, b"made").unwrap();
+        assert!(std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(dir.join("made.csv")).unwrap(), b"made");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_through_and_a_directory_refused() {
+        write_atomic(Path::new("/dev/null"), b"nothing").unwrap();
+        assert!(std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+        let dir = scratch("dir");
+        let e = write_atomic(&dir, b"x").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::IsADirectory);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

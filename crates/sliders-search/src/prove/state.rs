@@ -25,6 +25,16 @@ pub fn read<T: serde::de::DeserializeOwned>(
 ) -> Result<Option<T>, ProveError> {
     use std::io::Read;
     let bad = |why: String| ProveError::State(format!("{}: {why}", path.display()));
+    // Looked at before it is opened: opening a FIFO would wait for a writer forever.
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => return Err(bad(format!("is a directory, not {what}"))),
+        Ok(meta) if !meta.is_file() => {
+            return Err(bad(format!(
+                "is not a regular file (a FIFO or a device), not {what}"
+            )))
+        }
+        _ => {}
+    }
     let mut file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
