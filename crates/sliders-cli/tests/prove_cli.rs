@@ -805,3 +805,23 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
         "{text}"
     );
 }
+
+#[test]
+fn a_plain_exhaust_keeps_its_states_in_a_directory_of_its_own_and_sweeps_killed_runs() {
+    // Issue 63: a plain `--exhaust` kept its states at `$TMPDIR/sliders-exhaust-<pid>-<order>`,
+    // so a later run with the pid of a killed one resumed its stale state. Now each run
+    // has a new directory, removed at the end, and removes the ones dead runs left.
+    let tmp = tempfile::tempdir().unwrap();
+    let stale = tmp.path().join("sliders-exhaust-4000000000-dead");
+    std::fs::create_dir(&stale).unwrap();
+    std::fs::write(stale.join("exhaust-ascending"), b"{}").unwrap();
+    let o = Command::new(BIN)
+        .args(["prove", "bishop", "b1", "--bits", "4", "--exhaust", "--threads", "1"])
+        .env("TMPDIR", tmp.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("found 0x"));
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert!(left.is_empty(), "left behind in TMPDIR: {left:?}");
+}

@@ -49,9 +49,9 @@ fn candidates(question: &Question) -> &'static [Order] {
 
 /// Where order `order` keeps its state: the user's `FILE` for the order from the top
 /// down (the order a run without a flag took before, whose states stay where they
-/// were), `FILE.low-first` beside it for the other; without a `FILE`, files of this
-/// process in the temporary directory.
-fn state_path(base: Option<&Path>, order: Order) -> PathBuf {
+/// were), `FILE.low-first` beside it for the other; without a `FILE`, files in `scratch`,
+/// this run's own new directory ([`scratch_dir`]).
+fn state_path(base: Option<&Path>, scratch: &Path, order: Order) -> PathBuf {
     let tag = order.name();
     match base {
         Some(base) if order == Order::Ascending => base.to_owned(),
@@ -61,8 +61,40 @@ fn state_path(base: Option<&Path>, order: Order) -> PathBuf {
             name.push(tag);
             PathBuf::from(name)
         }
-        None => std::env::temp_dir().join(format!("sliders-exhaust-{}-{tag}", std::process::id())),
+        None => scratch.join(format!("exhaust-{tag}")),
     }
+}
+
+/// The prefix of the scratch directories of runs without a `FILE`.
+const SCRATCH_PREFIX: &str = "sliders-exhaust-";
+
+/// A new directory of this run's own in the temporary directory, removed when dropped
+/// (a name no earlier run had, so a state a killed run left is never resumed), after
+/// removing those that runs no longer running left (`sliders-exhaust-<pid>-...`, the
+/// process looked up in `/proc`).
+fn scratch_dir() -> Result<tempfile::TempDir, ProveError> {
+    let tmp = std::env::temp_dir();
+    if let Ok(entries) = std::fs::read_dir(&tmp) {
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let pid = name
+                .to_str()
+                .and_then(|n| n.strip_prefix(SCRATCH_PREFIX))
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|pid| pid.parse::<u32>().ok());
+            if let Some(pid) = pid {
+                let gone = Path::new("/proc/self").exists()
+                    && !Path::new(&format!("/proc/{pid}")).exists();
+                if gone && pid != std::process::id() {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+    }
+    tempfile::Builder::new()
+        .prefix(&format!("{SCRATCH_PREFIX}{}-", std::process::id()))
+        .tempdir()
+        .map_err(|e| ProveError::State(format!("a temporary directory for the states: {e}")))
 }
 
 /// The order an existing state at `path` was written for, read from its question's
@@ -108,7 +140,10 @@ pub fn exhaust_auto(
         )
     };
     let orders = candidates(question);
-    let paths: Vec<PathBuf> = orders.iter().map(|&o| state_path(base, o)).collect();
+    // Without a FILE the states live in a directory of this run's own, gone at the end.
+    let scratch = if base.is_none() { Some(scratch_dir()?) } else { None };
+    let scratch_path = scratch.as_ref().map_or(Path::new(""), |d| d.path());
+    let paths: Vec<PathBuf> = orders.iter().map(|&o| state_path(base, scratch_path, o)).collect();
     if let Some(path) = base {
         let sidecars = paths.iter().any(|p| p != path && p.exists());
         // A finished state, or one in an order this run does not measure from `FILE`,
@@ -347,11 +382,12 @@ mod tests {
 
     #[test]
     fn the_state_paths_are_the_users_file_and_one_beside_it() {
-        let p = state_path(Some(Path::new("/x/g2.json")), Order::LowFirst);
+        let scratch = Path::new("/tmp/sliders-exhaust-1-x");
+        let p = state_path(Some(Path::new("/x/g2.json")), scratch, Order::LowFirst);
         assert_eq!(p, PathBuf::from("/x/g2.json.low-first"));
-        let a = state_path(Some(Path::new("/x/g2.json")), Order::Ascending);
+        let a = state_path(Some(Path::new("/x/g2.json")), scratch, Order::Ascending);
         assert_eq!(a, PathBuf::from("/x/g2.json"));
-        let q = state_path(None, Order::Ascending);
-        assert!(q.starts_with(std::env::temp_dir()));
+        let q = state_path(None, scratch, Order::Ascending);
+        assert!(q.starts_with(scratch));
     }
 }
