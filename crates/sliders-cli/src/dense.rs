@@ -57,6 +57,10 @@ pub struct DenseArgs {
     /// top for the rest), `top-down` or `low-first`.
     #[arg(long, default_value = "auto")]
     order: String,
+    /// Walk each bit's likelier value first (by the distribution) instead of 0 first,
+    /// so a cube walk cut at --cube-nodes sees the likelier magics (top-down walks).
+    #[arg(long)]
+    model_first: bool,
     /// Magics (hex, comma-separated; of neighbouring squares, say) the first
     /// distribution is drawn from.
     #[arg(long, value_delimiter = ',')]
@@ -135,6 +139,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         cube_nodes: args.cube_nodes,
         forcing,
         order,
+        model_first: args.model_first,
         start_from,
         rounds: args.rounds,
         time: args.time.map(Duration::from_secs),

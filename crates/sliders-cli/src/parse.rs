@@ -177,10 +177,14 @@ pub fn lookups(text: &str) -> Result<usize, String> {
     ranged(text, 1, bounds::MAX_LOOKUPS as u64, "")
 }
 
-/// `bench --rounds` and `--first-lookup-runs`: 0 to [`bounds::MAX_ROUNDS`] (the bench
-/// refuses 0 rounds itself where it needs one).
+/// `bench --first-lookup-runs`: 0 (none) to [`bounds::MAX_ROUNDS`].
 pub fn rounds(text: &str) -> Result<usize, String> {
     ranged(text, 0, bounds::MAX_ROUNDS as u64, "")
+}
+
+/// `bench --rounds`: 1 to [`bounds::MAX_ROUNDS`] (a median needs one round).
+pub fn bench_rounds(text: &str) -> Result<usize, String> {
+    ranged(text, 1, bounds::MAX_ROUNDS as u64, "")
 }
 
 /// `bench --perft`: 0 (none) to [`bounds::MAX_BENCH_PERFT`].

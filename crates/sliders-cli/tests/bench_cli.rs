@@ -103,3 +103,33 @@ fn bench_rejects_an_unknown_scheme() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("warp-drive"));
 }
+
+#[test]
+fn zero_rounds_is_out_of_range_as_the_bounds_table_says() {
+    // docs/robustness.md: `bench --rounds` 1 to 1000, `--first-lookup-runs` 0 to 1000.
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_sliders"))
+            .arg("bench")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--rounds", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("out of range 1..=1000"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = run(&["--rounds", "1001"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["--first-lookup-runs", "1001"]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("out of range 0..=1000"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let doc = include_str!("../../../docs/robustness.md");
+    assert!(doc.contains("| `bench --rounds` | 1 to 1000 |"));
+    assert!(doc.contains("| `bench --first-lookup-runs` | 0 (none) to 1000 |"));
+}

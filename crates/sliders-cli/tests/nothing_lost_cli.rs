@@ -318,7 +318,7 @@ fn numbers_out_of_range_say_their_range() {
         ),
         (
             &["bench", "--rounds", "x"],
-            "\"x\" is not a whole number (expected 0..=1000)",
+            "\"x\" is not a whole number (expected 1..=1000)",
         ),
     ] {
         assert_refused(&sliders(args), &format!("{args:?}"), &[expect]);

@@ -816,12 +816,25 @@ fn a_plain_exhaust_keeps_its_states_in_a_directory_of_its_own_and_sweeps_killed_
     std::fs::create_dir(&stale).unwrap();
     std::fs::write(stale.join("exhaust-ascending"), b"{}").unwrap();
     let o = Command::new(BIN)
-        .args(["prove", "bishop", "b1", "--bits", "4", "--exhaust", "--threads", "1"])
+        .args([
+            "prove",
+            "bishop",
+            "b1",
+            "--bits",
+            "4",
+            "--exhaust",
+            "--threads",
+            "1",
+        ])
         .env("TMPDIR", tmp.path())
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains("found 0x"));
-    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
     assert!(left.is_empty(), "left behind in TMPDIR: {left:?}");
 }

@@ -491,3 +491,35 @@ fn state_files_of_earlier_versions_resume() {
         assert!(stdout(&o).ends_with(rows), "{name}: {}", stdout(&o));
     }
 }
+
+#[test]
+fn a_bad_shift_in_an_inferred_fancy32_set_is_named_at_its_own_line() {
+    // Issue 63: the scheme was inferred only when every row fit fancy32, so one bad
+    // shift made the file fancy and the error named line 2.
+    let text = std::fs::read_to_string(format!("{DATA}../own/fancy32_sliders_seed1.csv")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (shift, says) in [
+        ("22", "disagree for fancy32"),
+        ("40", "too large for fancy32"),
+    ] {
+        let bad: String = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| {
+                if i == 4 {
+                    let mut f: Vec<&str> = line.split(',').collect();
+                    f[4] = shift;
+                    f.join(",") + "\n"
+                } else {
+                    format!("{line}\n")
+                }
+            })
+            .collect();
+        let path = dir.path().join("bad.csv");
+        std::fs::write(&path, bad).unwrap();
+        let o = sliders(&["verify", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert!(err.contains("bad.csv:5:") && err.contains(says), "{err}");
+    }
+}

@@ -262,7 +262,7 @@ pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
 
 impl CsvFile {
     /// Guesses the scheme from the data when no comment or column names it: shifts
-    /// that add up with `bits_used` to 32 mean fancy32; rook and bishop offsets both
+    /// that add up with `bits_used` to 32 on most rows mean fancy32; rook and bishop offsets both
     /// starting at 0 mean separate tables (plain when every square uses 12/9 bits at
     /// `square * 2^bits`, else fancy); anything else is a shared table, fixed-shift or
     /// black (the data alone cannot tell them apart: both are returned, fixed-shift first).
@@ -273,12 +273,14 @@ impl CsvFile {
         if self.offset_shift.is_some() {
             return vec![SchemeKind::OffsetInMagic];
         }
-        if !self.rows.is_empty()
-            && self
-                .rows
-                .iter()
-                .all(|r| r.bits_used.is_some_and(|b| b + r.shift == 32))
-        {
+        // Most rows, not all: a fancy32 set with one bad shift is still fancy32, and its
+        // error is then reported at the bad row (under fancy, at the first row).
+        let folded = self
+            .rows
+            .iter()
+            .filter(|r| r.bits_used.is_some_and(|b| b + r.shift == 32))
+            .count();
+        if folded * 2 > self.rows.len() {
             return vec![SchemeKind::Fancy32];
         }
         let offset_at = |piece: RookOrBishop, square: Square| {
