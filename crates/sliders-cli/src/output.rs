@@ -62,12 +62,29 @@ pub fn bounded(text: &str, max: usize) -> String {
     format!("{}... ({} bytes in all)", &text[..end], text.len())
 }
 
+/// `text` with every control character but the line break and the tab escaped (`\0`,
+/// `\u{1b}`, `\r`), so input echoed in a message can neither hide in it (`8192<NUL>`
+/// read as `8192`) nor drive the terminal.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The last words of a command that failed: `sliders: <message>` on stderr, the message
+/// made [`printable`] (the one escaping of echoed input: every error ends here) and
 /// bounded to [`MAX_MESSAGE`] bytes.
 pub fn fail(error: &CliError) {
     write_stderr(format_args!(
         "sliders: {}\n",
-        bounded(&error.message, MAX_MESSAGE)
+        bounded(&printable(&error.message), MAX_MESSAGE)
     ));
 }
 

@@ -523,3 +523,29 @@ fn a_bad_shift_in_an_inferred_fancy32_set_is_named_at_its_own_line() {
         assert!(err.contains("bad.csv:5:") && err.contains(says), "{err}");
     }
 }
+
+#[test]
+fn control_bytes_echoed_in_a_message_are_escaped() {
+    // Issue 63: a NUL in an offset was printed raw (`bad offset '8192<NUL>'` reads as a
+    // valid number), an escape in a name reached the terminal.
+    let text = std::fs::read_to_string(data("fancy_stockfish_seeds_107648.csv")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (from, to, says) in [
+        // (The file's lines end in CR LF.)
+        (",8192\r\n", ",8192\0\r\n", "8192\\0"),
+        ("rook,d1,", "ro\u{1b}[31mok,d1,", "ro\\u{1b}[31mok"),
+        (",8192\r\n", ",8192\u{7}\r\n", "8192\\u{7}"),
+    ] {
+        assert!(text.contains(from), "{from:?} not in the file");
+        let path = dir.path().join("bad.csv");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        let o = sliders(&["verify", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            !o.stderr.iter().any(|&b| b == 0 || b == 0x1b || b == 7),
+            "{:?}",
+            o.stderr
+        );
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+    }
+}

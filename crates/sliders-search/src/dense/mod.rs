@@ -84,11 +84,15 @@ pub struct DenseOptions {
     pub cube_nodes: u64,
     /// What the walk forces (the top-down walk only).
     pub forcing: Forcing,
+    /// The top-down walk visits each bit's likelier value first (by the distribution),
+    /// instead of 0 first: a walk cut at its node budget then sees the likelier magics.
+    pub model_first: bool,
     /// The walk's order: [`Order::Ascending`] (bits from the top down) or
     /// [`Order::LowFirst`]; `None` chooses: from bit 0 up for the rooks on ranks 7 and 8,
     /// whose rank squares the lowest bits settle, from the top for the rest.
     pub order: Option<Order>,
-    /// Magics (of neighbouring squares, say) the first distribution is drawn from.
+    /// Magics (of neighbouring squares, say) the first distribution is drawn from (the
+    /// restarts start from even odds).
     pub start_from: Vec<u64>,
     /// Stop after this many rounds in all (counting a resumed state's).
     pub rounds: Option<u64>,
@@ -115,6 +119,7 @@ impl Default for DenseOptions {
             cube_nodes: 1 << 27,
             forcing: Forcing::Learned,
             order: None,
+            model_first: false,
             start_from: Vec::new(),
             rounds: None,
             time: None,
@@ -255,7 +260,7 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         covers,
     };
     let setup = format!(
-        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {:?} order {} start {:?} shard {:?}",
+        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {:?} order {}{} start {:?} shard {:?}",
         options.population,
         options.elite,
         options.rate,
@@ -264,6 +269,7 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         options.cube_nodes,
         options.forcing,
         order.name(),
+        if options.model_first { " model-first" } else { "" },
         options.start_from,
         options.shard
     );
@@ -466,7 +472,9 @@ fn round(
     }
     drop(walked);
     if st.stall >= o.patience || fresh == 0 {
-        st.model = Model::from_magics(p.covers, &o.start_from);
+        // The start's magics shape the first distribution only: starting again from
+        // them would lead back to the cubes already walked.
+        st.model = Model::fresh(p.covers);
         st.model_best = u32::MAX;
         st.stall = 0;
         st.restarts += 1;
@@ -494,12 +502,24 @@ fn round(
         Forcing::Nothing => (0, 0),
         Forcing::Bits(mask, value) => (mask, value),
     };
-    let forced;
-    let ex = if mask == 0 {
+    let ones: u64 = if o.model_first && p.order != Order::LowFirst {
+        (0..64)
+            .filter(|&b| st.model.p[b] > 0.5)
+            .map(|b| 1u64 << b)
+            .sum()
+    } else {
+        0
+    };
+    let steered;
+    let ex = if mask == 0 && ones == 0 {
         &p.ex
     } else {
-        forced = p.ex.clone().forcing(mask, value).expect("a top-down order");
-        &forced
+        steered =
+            p.ex.clone()
+                .forcing(mask, value)
+                .and_then(|ex| ex.preferring(ones))
+                .expect("a top-down order");
+        &steered
     };
     let halted = AtomicBool::new(false);
     let results: Vec<(Option<u64>, u64, bool)> = cubes
