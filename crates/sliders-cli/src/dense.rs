@@ -65,6 +65,10 @@ pub struct DenseArgs {
     /// distribution is drawn from.
     #[arg(long, value_delimiter = ',')]
     start_from: Vec<String>,
+    /// Bits every candidate and every walk has, `MASK:VALUE` in hex (the bits known
+    /// magics of neighbouring squares share, say).
+    #[arg(long)]
+    pin: Option<String>,
     /// Only shard I of N: an independent stream of the same seed, for a job array.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
@@ -119,6 +123,17 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
             )))
         }
     };
+    let pin = match args.pin.as_deref() {
+        None => (0, 0),
+        Some(text) => {
+            let (mask, value) = text.split_once(':').ok_or_else(|| {
+                CliError::input(format!("--pin {text:?} is not MASK:VALUE"))
+            })?;
+            let mask = parse::hex_u64(mask).map_err(|e| CliError::input(format!("--pin mask: {e}")))?;
+            let value = parse::hex_u64(value).map_err(|e| CliError::input(format!("--pin value: {e}")))?;
+            (mask, value)
+        }
+    };
     let start_from = args
         .start_from
         .iter()
@@ -140,6 +155,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         forcing,
         order,
         model_first: args.model_first,
+        pin,
         start_from,
         rounds: args.rounds,
         time: args.time.map(Duration::from_secs),

@@ -94,6 +94,9 @@ pub struct DenseOptions {
     /// Magics (of neighbouring squares, say) the first distribution is drawn from (the
     /// restarts start from even odds).
     pub start_from: Vec<u64>,
+    /// Bits every candidate and every walk has: `(mask, value)` (the common bits of known
+    /// magics, say); none by default.
+    pub pin: (u64, u64),
     /// Stop after this many rounds in all (counting a resumed state's).
     pub rounds: Option<u64>,
     /// Stop after this long (this run's time).
@@ -121,6 +124,7 @@ impl Default for DenseOptions {
             order: None,
             model_first: false,
             start_from: Vec::new(),
+            pin: (0, 0),
             rounds: None,
             time: None,
             threads: 0,
@@ -260,7 +264,7 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         covers,
     };
     let setup = format!(
-        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {:?} order {}{} start {:?} shard {:?}",
+        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {:?} order {}{} start {:?}{} shard {:?}",
         options.population,
         options.elite,
         options.rate,
@@ -271,6 +275,11 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         order.name(),
         if options.model_first { " model-first" } else { "" },
         options.start_from,
+        if options.pin.0 == 0 {
+            String::new()
+        } else {
+            format!(" pin {:#x}:{:#x}", options.pin.0, options.pin.1 & options.pin.0)
+        },
         options.shard
     );
     let name = question_name(question);
@@ -420,7 +429,8 @@ fn round(
                 let n = CHUNK.min(o.population - c * CHUNK);
                 (0..n)
                     .map(|_| {
-                        let m = model.draw(&mut rng);
+                        let (pin, pinned) = o.pin;
+                        let m = (model.draw(&mut rng) & !pin) | (pinned & pin);
                         (measure.collisions(m, limit), m)
                     })
                     .collect::<Vec<_>>()
@@ -501,6 +511,12 @@ fn round(
         Forcing::Learned => st.model.learned_low_bits(MAX_FORCED_LOW.min(p.depth)),
         Forcing::Nothing => (0, 0),
         Forcing::Bits(mask, value) => (mask, value),
+    };
+    let (mask, value) = if p.order == Order::LowFirst {
+        (mask, value)
+    } else {
+        let (pin, pinned) = o.pin;
+        ((mask & !pin) | pin, (value & !pin) | (pinned & pin))
     };
     let ones: u64 = if o.model_first && p.order != Order::LowFirst {
         (0..64)

@@ -141,9 +141,16 @@ pub fn exhaust_auto(
     };
     let orders = candidates(question);
     // Without a FILE the states live in a directory of this run's own, gone at the end.
-    let scratch = if base.is_none() { Some(scratch_dir()?) } else { None };
+    let scratch = if base.is_none() {
+        Some(scratch_dir()?)
+    } else {
+        None
+    };
     let scratch_path = scratch.as_ref().map_or(Path::new(""), |d| d.path());
-    let paths: Vec<PathBuf> = orders.iter().map(|&o| state_path(base, scratch_path, o)).collect();
+    let paths: Vec<PathBuf> = orders
+        .iter()
+        .map(|&o| state_path(base, scratch_path, o))
+        .collect();
     if let Some(path) = base {
         let sidecars = paths.iter().any(|p| p != path && p.exists());
         // A finished state, or one in an order this run does not measure from `FILE`,

@@ -102,6 +102,9 @@ pub struct Exhaust {
     /// Bits every visited magic has: `(mask, value)`, no bit forced by default. A walk
     /// with forced bits covers only the magics that have them ([`Exhaust::forcing`]).
     forced: (u64, u64),
+    /// With [`Order::Ascending`], the bits visited 1 before 0 ([`Exhaust::preferring`]);
+    /// none by default. The walk covers the same magics in another order.
+    ones_first: u64,
 }
 
 /// What searching below one prefix found.
@@ -220,6 +223,7 @@ impl Exhaust {
             low_first: None,
             v_max: core::array::from_fn(|u| v_max(u as u32, question.bits)),
             forced: (0, 0),
+            ones_first: 0,
         };
         // The black mirror halves the walk unless its middle magic works (module text).
         if black && !works(&ex, 1 << (covers - 1)) {
@@ -274,6 +278,17 @@ impl Exhaust {
             (1u64 << self.period) - 1
         };
         self.forced = (mask & within, value & mask & within);
+        Some(self)
+    }
+
+    /// The same walk visiting the bits of `ones` 1 before 0 (the others 0 before 1): a
+    /// walk cut short (the guided finder's budget) sees those values first. The
+    /// top-down orders only (`None` for [`Order::LowFirst`]).
+    pub fn preferring(mut self, ones: u64) -> Option<Exhaust> {
+        if self.order == Order::LowFirst {
+            return None;
+        }
+        self.ones_first = ones;
         Some(self)
     }
 
@@ -503,11 +518,9 @@ impl<const CERT: bool> Walk<'_, CERT> {
             let below = u - 1;
             let own = pending_from..self.pending.len();
             let (zero, one) = (m, m | 1 << below);
-            let (first, second) = if self.ex.order == Order::Descending {
-                (one, zero)
-            } else {
-                (zero, one)
-            };
+            let ones_first =
+                self.ex.order == Order::Descending || self.ex.ones_first >> below & 1 == 1;
+            let (first, second) = if ones_first { (one, zero) } else { (zero, one) };
             self.visit(first, below, next_after, own.clone(), go);
             self.visit(second, below, next_after, own, go);
         }
