@@ -126,11 +126,13 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
     let pin = match args.pin.as_deref() {
         None => (0, 0),
         Some(text) => {
-            let (mask, value) = text.split_once(':').ok_or_else(|| {
-                CliError::input(format!("--pin {text:?} is not MASK:VALUE"))
-            })?;
-            let mask = parse::hex_u64(mask).map_err(|e| CliError::input(format!("--pin mask: {e}")))?;
-            let value = parse::hex_u64(value).map_err(|e| CliError::input(format!("--pin value: {e}")))?;
+            let (mask, value) = text
+                .split_once(':')
+                .ok_or_else(|| CliError::input(format!("--pin {text:?} is not MASK:VALUE")))?;
+            let mask =
+                parse::hex_u64(mask).map_err(|e| CliError::input(format!("--pin mask: {e}")))?;
+            let value =
+                parse::hex_u64(value).map_err(|e| CliError::input(format!("--pin value: {e}")))?;
             (mask, value)
         }
     };

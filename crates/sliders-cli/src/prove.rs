@@ -141,6 +141,11 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         scheme,
     };
     prove::check_question(&question).map_err(fail)?;
+    // A state that cannot be written is said before any work, not after the first cube
+    // (a state that exists is read, and checked, by the run itself).
+    if let Some(state) = args.state.as_deref().filter(|s| !s.exists()) {
+        crate::files::check_writable(state, "--state")?;
+    }
     stop_on_signals()?;
     if args.exhaust || args.cubes.is_some() {
         return match args.cubes {

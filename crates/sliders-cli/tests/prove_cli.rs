@@ -838,3 +838,33 @@ fn a_plain_exhaust_keeps_its_states_in_a_directory_of_its_own_and_sweeps_killed_
         .collect();
     assert!(left.is_empty(), "left behind in TMPDIR: {left:?}");
 }
+
+#[test]
+fn a_state_that_cannot_be_written_is_refused_before_any_work() {
+    // Issue 63: `prove --cubes --state nodir/s.json` solved cubes before it found out.
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("no/such/dir/s.json");
+    let state = state.to_str().unwrap();
+    for args in [
+        vec![
+            "prove", "bishop", "e4", "--bits", "8", "--cubes", "4", "--state", state,
+        ],
+        vec![
+            "prove",
+            "bishop",
+            "c1",
+            "--bits",
+            "4",
+            "--exhaust",
+            "--ascending",
+            "--state",
+            state,
+        ],
+    ] {
+        let o = sliders(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("the state cannot be saved"), "{args:?}: {err}");
+        assert!(!err.contains("cube 1"), "{args:?} worked first: {err}");
+    }
+}
