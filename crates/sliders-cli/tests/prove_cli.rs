@@ -868,3 +868,93 @@ fn a_state_that_cannot_be_written_is_refused_before_any_work() {
         assert!(!err.contains("cube 1"), "{args:?} worked first: {err}");
     }
 }
+
+fn cadical_under(pid: u32) -> Vec<u32> {
+    // The solver runs as `setpriv ... cadical`, which execs into cadical: the same pid.
+    let mut found = Vec::new();
+    for thread in std::fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let tid = thread.file_name().to_string_lossy().into_owned();
+        let list =
+            std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/children")).unwrap_or_default();
+        found.extend(
+            list.split_whitespace()
+                .filter_map(|p| p.parse::<u32>().ok()),
+        );
+    }
+    found
+}
+
+#[test]
+fn a_sigkilled_prove_takes_its_solver_with_it_and_the_next_run_sweeps_its_files() {
+    // Issue 63: SIGKILL of `prove` left CaDiCaL running (reparented to init) and its
+    // scratch directory behind. Bishop c1 black, 4 bits: minutes of solving.
+    if !solver_present() {
+        return;
+    }
+    assert!(
+        sliders_search::process::dies_with_parent() || std::env::var_os("CI").is_none(),
+        "CI is set but setpriv --pdeathsig cannot be run (util-linux)"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let mut child = Command::new(BIN)
+        .args(["prove", "bishop", "c1", "--bits", "4", "--scheme", "black"])
+        .env("TMPDIR", tmp.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // Wait (up to a minute) for the solver to start.
+    let mut solver = Vec::new();
+    for _ in 0..600 {
+        solver = cadical_under(pid);
+        if !solver.is_empty()
+            && solver.iter().all(|s| {
+                std::fs::read_to_string(format!("/proc/{s}/comm"))
+                    .is_ok_and(|c| c.trim() == "cadical")
+            })
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(!solver.is_empty(), "no solver started under {pid}");
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    // The kernel kills the solver at once; give it ten seconds to be reaped.
+    let alive = |s: &u32| {
+        std::fs::read_to_string(format!("/proc/{s}/stat")).is_ok_and(|stat| !stat.contains(") Z "))
+    };
+    for _ in 0..100 {
+        if !solver.iter().any(alive) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let left: Vec<&u32> = solver.iter().filter(|s| alive(s)).collect();
+    for s in &left {
+        let _ = Command::new("kill")
+            .args(["-KILL", &s.to_string()])
+            .status();
+    }
+    assert!(left.is_empty(), "the solver outlived its parent: {left:?}");
+    // The killed run's scratch directory is still there; the next run removes it.
+    let before: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().collect();
+    assert!(!before.is_empty(), "a SIGKILL leaves the scratch directory");
+    let o = Command::new(BIN)
+        .args(["prove", "bishop", "a1", "--bits", "5"])
+        .env("TMPDIR", tmp.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let after: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(after.is_empty(), "left in TMPDIR: {after:?}");
+}

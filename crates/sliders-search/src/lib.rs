@@ -88,6 +88,7 @@ pub mod finder;
 pub mod no_offset;
 pub mod offset;
 pub mod pack;
+pub mod process;
 pub mod prove;
 pub mod refine;
 pub mod rng;

@@ -73,24 +73,7 @@ const SCRATCH_PREFIX: &str = "sliders-exhaust-";
 /// removing those that runs no longer running left (`sliders-exhaust-<pid>-...`, the
 /// process looked up in `/proc`).
 fn scratch_dir() -> Result<tempfile::TempDir, ProveError> {
-    let tmp = std::env::temp_dir();
-    if let Ok(entries) = std::fs::read_dir(&tmp) {
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let pid = name
-                .to_str()
-                .and_then(|n| n.strip_prefix(SCRATCH_PREFIX))
-                .and_then(|rest| rest.split('-').next())
-                .and_then(|pid| pid.parse::<u32>().ok());
-            if let Some(pid) = pid {
-                let gone = Path::new("/proc/self").exists()
-                    && !Path::new(&format!("/proc/{pid}")).exists();
-                if gone && pid != std::process::id() {
-                    let _ = std::fs::remove_dir_all(entry.path());
-                }
-            }
-        }
-    }
+    crate::process::sweep(&std::env::temp_dir(), SCRATCH_PREFIX);
     tempfile::Builder::new()
         .prefix(&format!("{SCRATCH_PREFIX}{}-", std::process::id()))
         .tempdir()

@@ -221,6 +221,8 @@ impl Drop for Scratch {
 fn scratch() -> Result<Scratch, ProveError> {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
+    // What killed runs left (a SIGKILL skips the removal on drop).
+    crate::process::sweep(&std::env::temp_dir(), "sliders-prove-");
     loop {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -60,7 +60,8 @@ pub fn solve(
             "cannot run the SAT solver `{name}` (install Debian's `cadical`, or set SLIDERS_CADICAL)"
         ))?
     );
-    let mut command = Command::new(&name);
+    // Killed with us, even by SIGKILL (module `process`); waited for on this thread.
+    let mut command = crate::process::child(&name);
     command.arg("-q");
     if let Some(limit) = limit {
         command.arg("-t").arg(limit.as_secs().max(1).to_string());
