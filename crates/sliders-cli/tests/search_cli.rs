@@ -549,3 +549,19 @@ fn control_bytes_echoed_in_a_message_are_escaped() {
         assert!(stderr(&o).contains(says), "{}", stderr(&o));
     }
 }
+
+#[test]
+fn a_set_with_cr_only_line_endings_reads_as_lines() {
+    // Issue 63: "wrong count: 0 rows" for a file whose lines end in CR alone.
+    let text = std::fs::read_to_string(data("fancy_stockfish_seeds_107648.csv")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cr.csv");
+    std::fs::write(&path, text.replace("\r\n", "\r").replace('\n', "\r")).unwrap();
+    let o = sliders(&["verify", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("table: 107648 entries"),
+        "{}",
+        stdout(&o)
+    );
+}

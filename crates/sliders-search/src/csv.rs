@@ -109,6 +109,15 @@ pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
     let mut header: Option<Vec<String>> = None;
     // A UTF-8 byte-order mark (editors on Windows add one) is not part of the header.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Lines ended by CR alone (classic Mac OS) are lines too: without this the whole
+    // file was one line ("wrong count: 0 rows").
+    let unix;
+    let text = if text.contains('\r') && !text.contains('\n') {
+        unix = text.replace('\r', "\n");
+        unix.as_str()
+    } else {
+        text
+    };
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         file.lines = line;
