@@ -492,6 +492,14 @@ fn estimate(
         }
         return finish(question, Some(Some(magic)), String::new());
     }
+    if e.cubes_left == 0 {
+        // A finished state: nothing left to sample, and no rate to give hours with.
+        crate::output::sayln!(
+            "estimate: 0 of {} cubes left: the search is finished, 0 nodes left",
+            e.cubes
+        )?;
+        return Ok(());
+    }
     crate::output::sayln!(
         "estimate: {} of {} cubes left searched, {} nodes (the heaviest cube {}) in {:.1} thread-seconds, {:.2} million nodes a second a thread",
         e.sampled,

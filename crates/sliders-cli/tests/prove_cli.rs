@@ -958,3 +958,32 @@ fn a_sigkilled_prove_takes_its_solver_with_it_and_the_next_run_sweeps_its_files(
         .collect();
     assert!(after.is_empty(), "left in TMPDIR: {after:?}");
 }
+
+#[test]
+fn an_estimate_of_a_finished_state_says_it_is_finished() {
+    // Issue 63: it printed `? to ? thread-hours`.
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("s.json");
+    let state = state.to_str().unwrap();
+    let run = [
+        "prove",
+        "bishop",
+        "c1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--ascending",
+        "--state",
+        state,
+    ];
+    assert!(sliders(&run).status.success());
+    let mut args = run.to_vec();
+    args.extend(["--estimate", "10"]);
+    let o = sliders(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        out.trim(),
+        "estimate: 0 of 282695 cubes left: the search is finished, 0 nodes left"
+    );
+}
