@@ -679,3 +679,19 @@ fn a_closed_stderr_loses_progress_lines_not_the_search() {
         assert!(stdout(&o).contains("none"), "{args:?}: {}", stdout(&o));
     }
 }
+
+/// Issue 63: a stdout closed before the start (`>&-`) is reopened on /dev/null by
+/// Rust's runtime, so the command's writes succeed unseen: exit 0, as the docs now say
+/// (they promised exit 1). A pipe closed during the run stays exit 1 (above).
+#[test]
+fn a_stdout_closed_before_the_start_is_dev_null_as_the_docs_say() {
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' schemes >&-", env!("CARGO_BIN_EXE_sliders")))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    let doc = include_str!("../../../docs/robustness.md");
+    assert!(doc.contains("reopened on `/dev/null` by Rust's runtime"));
+}
