@@ -101,15 +101,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         "learned" => Forcing::Learned,
         "none" => Forcing::Nothing,
         text => {
-            let (mask, value) = text.split_once(':').ok_or_else(|| {
-                CliError::input(format!(
-                    "--force {text:?} is not learned, none or MASK:VALUE"
-                ))
-            })?;
-            let mask =
-                parse::hex_u64(mask).map_err(|e| CliError::input(format!("--force mask: {e}")))?;
-            let value = parse::hex_u64(value)
-                .map_err(|e| CliError::input(format!("--force value: {e}")))?;
+            let (mask, value) = mask_value(text, "--force", "learned, none or MASK:VALUE")?;
             Forcing::Bits(mask, value)
         }
     };
@@ -125,16 +117,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
     };
     let pin = match args.pin.as_deref() {
         None => (0, 0),
-        Some(text) => {
-            let (mask, value) = text
-                .split_once(':')
-                .ok_or_else(|| CliError::input(format!("--pin {text:?} is not MASK:VALUE")))?;
-            let mask =
-                parse::hex_u64(mask).map_err(|e| CliError::input(format!("--pin mask: {e}")))?;
-            let value =
-                parse::hex_u64(value).map_err(|e| CliError::input(format!("--pin value: {e}")))?;
-            (mask, value)
-        }
+        Some(text) => mask_value(text, "--pin", "MASK:VALUE")?,
     };
     let start_from = args
         .start_from
@@ -217,4 +200,15 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
             })
         }
     }
+}
+
+/// `MASK:VALUE` in hex, for `option` (`expected` says what else it may be).
+fn mask_value(text: &str, option: &str, expected: &str) -> Result<(u64, u64), CliError> {
+    let (mask, value) = text
+        .split_once(':')
+        .ok_or_else(|| CliError::input(format!("{option} {text:?} is not {expected}")))?;
+    let hex = |part: &str, what: &str| {
+        parse::hex_u64(part).map_err(|e| CliError::input(format!("{option} {what}: {e}")))
+    };
+    Ok((hex(mask, "mask")?, hex(value, "value")?))
 }
