@@ -2,7 +2,7 @@
 //! attack table, each with its own magic; the region's entry holds the union of their
 //! attack sets, and a lookup ANDs the entry with the square's empty-board attacks (the
 //! post-mask) to keep only its own squares. Rook squares share in pairs, bishop squares
-//! in fours: 56,320 rook + 1,632 bishop = 57,952 entries (452.75 KiB, 54% of fancy's
+//! in fours: 55,296 rook + 1,632 bishop = 56,928 entries (444.75 KiB, 53% of fancy's
 //! 107,648). Hansen's published figure is about 400 KiB; see below for why ours is larger.
 //!
 //! Why the union is exact: squares `a` and `b` may share when every square both can
@@ -23,9 +23,10 @@
 //!
 //! A region is as large as its largest member needs, so the groups pair large squares
 //! with large ones where the rule allows. The rook pairs are a minimum-cost matching of
-//! the diagonal-neighbour graph with cost `max(2^bits)` per pair (56,320 entries; checked
-//! with an exact weighted matching, networkx `max_weight_matching`, which allowed
-//! unpaired squares too). The bishop fours are the best of 3,000 randomised greedy
+//! the diagonal-neighbour graph with cost `max(2^bits)` per pair (56,320 entries with the
+//! 91,328-entry set's magics; checked with an exact weighted matching, networkx
+//! `max_weight_matching`, which allowed unpaired squares too); with rook d1 at 10 bits
+//! (the 89,280-entry set) the same pairs hold 55,296, not re-matched since. The bishop fours are the best of 3,000 randomised greedy
 //! groupings, largest squares first (1,632 entries; not proven minimal). Rook corners and
 //! edges mostly neighbour interior squares, which is why the rook part is above the
 //! 51,200 that pairs of equal sizes would give: under this rule no pairing does better.
@@ -60,7 +61,7 @@ static ATTACKS: [Bitboard; TABLE_ENTRIES] =
 /// use sliders_core::{reference, Bitboard, Square};
 /// let occupied = Bitboard(0x0042_0000_1800_2400);
 /// assert_eq!(Shared.queen_attacks(Square::B2, occupied), reference::queen_attacks(Square::B2, occupied));
-/// assert_eq!(Shared.table_bytes(), 57_952 * 8);
+/// assert_eq!(Shared.table_bytes(), 56_928 * 8);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Shared;
@@ -95,8 +96,8 @@ mod tests {
 
     #[test]
     fn sizes_are_the_documented_ones() {
-        assert_eq!(data::ROOK_TABLE_ENTRIES, 56_320);
-        assert_eq!(TABLE_ENTRIES, 57_952);
+        assert_eq!(data::ROOK_TABLE_ENTRIES, 55_296);
+        assert_eq!(TABLE_ENTRIES, 56_928);
     }
 
     #[test]
