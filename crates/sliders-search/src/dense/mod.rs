@@ -5,8 +5,8 @@
 //!
 //! The finder has two halves that feed each other, round after round:
 //!
-//! 1. **A distribution that climbs** ([`model`]): candidates are drawn bit by bit from
-//!    one probability per magic bit and scored by [`measure`] (the occupancies that
+//! 1. **A distribution that climbs** (module `model`): candidates are drawn bit by bit from
+//!    one probability per magic bit and scored by module `measure` (the occupancies that
 //!    collide destructively at the target size: finer than pass or fail). The best
 //!    candidates of each round pull the probabilities towards their bits (the
 //!    cross-entropy method), so the structure of near-magics is learned while the run
