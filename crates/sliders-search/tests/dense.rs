@@ -178,6 +178,17 @@ fn a_state_of_another_run_or_a_broken_one_is_refused_naming_it() {
         before,
         "a refused state is left alone"
     );
+    // A state edited to hold a magic that is none: refused, not trusted (nor a panic).
+    let text = String::from_utf8(before.clone()).unwrap();
+    let forged = text.replace("\"found\": null", "\"found\": \"0x0000000000000001\"");
+    assert_ne!(forged, text);
+    std::fs::write(&state, forged).unwrap();
+    match hunt(&bishop("c1", 4), &options) {
+        Err(DenseError::State(m)) => {
+            assert!(m.contains("is no magic for bishop c1 4 fancy"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
     std::fs::write(&state, b"{\"version\": 1, \"question\": ").unwrap();
     match hunt(&bishop("c1", 4), &options) {
         Err(DenseError::State(m)) => assert!(m.contains("not a dense-finder state"), "{m}"),

@@ -379,8 +379,14 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         .map_err(DenseError::State)?;
     let mut measure = Measure::new(question);
     if let Some(m) = found {
-        // The walk's answer, checked again on the real index.
-        assert_eq!(measure.collisions(m, 0), 0, "the walk's magic collides");
+        // The walk's answer (or a state's), checked again on the real index.
+        if measure.collisions(m, 0) != 0 {
+            return Err(DenseError::State(format!(
+                "{}: found {m:#018x} is no magic for {}",
+                path.display(),
+                question_name(question)
+            )));
+        }
     }
     Ok(DenseOutcome {
         found,
