@@ -119,17 +119,10 @@ fn remove_stale_temporaries(path: &Path, name: &str) {
         else {
             continue;
         };
-        if pid != std::process::id() && process_is_gone(pid) {
+        if pid != std::process::id() && crate::process::is_gone(pid) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
-}
-
-/// Whether process `pid` is known not to run.
-fn process_is_gone(pid: u32) -> bool {
-    cfg!(target_os = "linux")
-        && Path::new("/proc/self").exists()
-        && !Path::new(&format!("/proc/{pid}")).exists()
 }
 
 /// Makes a rename in `path`'s directory durable (Unix; elsewhere a directory cannot be

@@ -39,9 +39,6 @@ pub fn child(program: &str) -> Command {
 /// runs (looked up in `/proc`, so on Linux; elsewhere they stay), but never this
 /// process's own.
 pub fn sweep(dir: &Path, prefix: &str) {
-    if !Path::new("/proc/self").exists() {
-        return;
-    }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -53,9 +50,17 @@ pub fn sweep(dir: &Path, prefix: &str) {
             .and_then(|rest| rest.split('-').next())
             .and_then(|pid| pid.parse::<u32>().ok());
         if let Some(pid) = pid {
-            if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            if pid != std::process::id() && is_gone(pid) {
                 let _ = std::fs::remove_dir_all(entry.path());
             }
         }
     }
+}
+
+/// Whether process `pid` is known not to run: looked up in `/proc` (Linux); where there
+/// is none, never (what it left stays).
+pub(crate) fn is_gone(pid: u32) -> bool {
+    cfg!(target_os = "linux")
+        && Path::new("/proc/self").exists()
+        && !Path::new(&format!("/proc/{pid}")).exists()
 }

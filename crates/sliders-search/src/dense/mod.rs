@@ -283,9 +283,12 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         options.shard
     );
     let name = question_name(question);
-    let mut st = match &options.state {
-        Some(path) if path.exists() => {
-            let st = state::read(path).map_err(DenseError::State)?;
+    let read = match &options.state {
+        Some(path) => state::read(path).map_err(DenseError::State)?,
+        None => None,
+    };
+    let mut st = match (read, &options.state) {
+        (Some(st), Some(path)) => {
             if st.question != name || st.seed != options.seed || st.setup != setup {
                 return Err(DenseError::State(format!(
                     "{}: a state of another run ({}, seed {}, {}), not this one ({name}, seed {}, {setup})",

@@ -10,8 +10,6 @@ use super::model::Model;
 
 /// The state's format version.
 pub(crate) const VERSION: u32 = 1;
-/// A state file larger than this is refused unread.
-const MAX_BYTES: u64 = 64 << 20;
 
 /// A run's state after a whole round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,26 +39,20 @@ pub(crate) struct DenseState {
     pub(crate) seconds: f64,
 }
 
-/// Reads a state; the message names the file and what is wrong.
-pub(crate) fn read(path: &Path) -> Result<DenseState, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if !meta.is_file() {
-        return Err(format!("{}: not a regular file", path.display()));
-    }
-    if meta.len() > MAX_BYTES {
-        return Err(format!("{}: larger than {MAX_BYTES} bytes", path.display()));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let state: DenseState = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not a dense-finder state: {e}", path.display()))?;
-    if state.version != VERSION {
-        return Err(format!(
+/// Reads a state, `None` when there is none yet, through the prove states' one reader
+/// (a FIFO or device refused before it is opened, a size bound, UTF-8, JSON); the
+/// message names the file and what is wrong.
+pub(crate) fn read(path: &Path) -> Result<Option<DenseState>, String> {
+    let state: Option<DenseState> =
+        crate::prove::read_state(path, "a dense-finder state").map_err(|e| e.to_string())?;
+    match state {
+        Some(state) if state.version != VERSION => Err(format!(
             "{}: state version {} (this build reads {VERSION})",
             path.display(),
             state.version
-        ));
+        )),
+        other => Ok(other),
     }
-    Ok(state)
 }
 
 /// A cube or magic as the state writes it.

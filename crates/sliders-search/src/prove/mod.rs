@@ -31,6 +31,7 @@ mod low_first;
 pub mod shard;
 pub mod solver;
 mod state;
+pub(crate) use state::read as read_state;
 pub mod stop;
 
 use std::collections::HashMap;
