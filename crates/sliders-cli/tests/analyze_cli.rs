@@ -150,3 +150,38 @@ fn a_line_that_is_not_utf8_is_answered_in_place() {
     assert_eq!(lines[1]["error"], "not UTF-8 text");
     assert_eq!(lines[2]["fen"], "8/8/8/8/8/8/8/K6k b - - 0 1");
 }
+
+/// A check the en passant square's double push cannot have given (issue 63, defect 5):
+/// every line of the python-chess check fixture answered as python-chess answers it
+/// (refused in place, or analysed), beside a line that is fine.
+#[test]
+fn checks_python_chess_calls_impossible_are_refused_in_place() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../sliders-movegen/tests/data/python-chess/checks.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let rows: Vec<(&str, &str)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_once(';').unwrap())
+        .filter(|(_, answer)| *answer != "ok")
+        .collect();
+    let mut input: String = rows.iter().map(|(fen, _)| format!("{fen}\n")).collect();
+    input.push_str("8/8/8/4k3/3P4/8/8/4K3 b - d3 0 1\n");
+    let (_, lines, code) = analyze(&input);
+    assert_eq!(code, Some(2));
+    assert_eq!(lines.len(), rows.len() + 1);
+    for (i, ((fen, answer), line)) in rows.iter().zip(&lines).enumerate() {
+        let error = line["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{fen}: {line}"));
+        assert_eq!(line["line"], i + 1, "{fen}");
+        let expected = match *answer {
+            "too_many_checkers" => "more than two pieces give check",
+            _ => "the check is one no move can give",
+        };
+        assert!(error.contains(expected), "{fen} ({answer}): {error}");
+    }
+    assert_eq!(lines[rows.len()]["check"], true);
+}

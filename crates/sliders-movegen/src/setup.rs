@@ -62,8 +62,11 @@ pub enum SetupError {
     TooMuchMaterial(Color),
     /// More than two pieces give check: no move gives three.
     TooManyCheckers,
-    /// Two pieces give check in a way no move can: neither of them a slider (a double
-    /// check needs a discovered one), or both on one line through the king.
+    /// The check is one no move can give: two checkers of which neither is a slider (a
+    /// double check needs a discovered one), or both on one line through the king; or,
+    /// with an en passant square (the last move was that double push), a second checker
+    /// or a checker that is neither the pushed pawn nor behind the square it left
+    /// (python-chess's `IMPOSSIBLE_CHECK`).
     ImpossibleCheck,
 }
 
@@ -93,7 +96,7 @@ impl fmt::Display for SetupError {
             SetupError::TooManyCheckers => write!(f, "more than two pieces give check"),
             SetupError::ImpossibleCheck => write!(
                 f,
-                "two pieces give check in a way no move can (no slider among them, or both on one line through the king)"
+                "the check is one no move can give (two checkers with no slider among them or both on one line through the king, or a check the double push named by the en passant square cannot have given)"
             ),
         }
     }
@@ -288,7 +291,8 @@ pub(crate) fn validate_kings_and_pawns(board: &Board) -> Result<(), SetupError> 
 }
 
 /// What a game can reach, as far as the peers check: material within what promotions
-/// give, and at most two checkers in a pattern a move can give. `board` has its checkers
+/// give, at most two checkers in a pattern a move can give, and with an en passant
+/// square, a check the double push it names can have given. `board` has its checkers
 /// found ([`Board::refresh`]).
 pub(crate) fn validate_reachable(board: &Board) -> Result<(), SetupError> {
     for color in Color::ALL {
@@ -308,6 +312,15 @@ pub(crate) fn validate_reachable(board: &Board) -> Result<(), SetupError> {
         }
     }
     let checkers = board.checkers();
+    if checkers.len() > 2 {
+        return Err(SetupError::TooManyCheckers);
+    }
+    if let Some(ep) = board.ep {
+        return match check_after_double_push(board, ep) {
+            true => Ok(()),
+            false => Err(SetupError::ImpossibleCheck),
+        };
+    }
     match checkers.len() {
         0 | 1 => Ok(()),
         2 => {
@@ -329,6 +342,35 @@ pub(crate) fn validate_reachable(board: &Board) -> Result<(), SetupError> {
         }
         _ => Err(SetupError::TooManyCheckers),
     }
+}
+
+/// Whether the check on `board` (if any) can have been given by the double push that its
+/// en passant square `ep` names, the last move: one checker, which is the pushed pawn or
+/// a piece whose line to the king the pawn opened when it left its square. Put the pawn
+/// back: if the king is attacked then too, the side to move was in check when the other
+/// side moved. (The rule is python-chess's `IMPOSSIBLE_CHECK`, `Board.status()`.)
+fn check_after_double_push(board: &Board, ep: Square) -> bool {
+    let checkers = board.checkers();
+    if checkers.is_empty() {
+        return true;
+    }
+    let (pushed_to, pushed_from) = match board.turn {
+        Color::White => (ep as usize - 8, ep as usize + 8),
+        Color::Black => (ep as usize + 8, ep as usize - 8),
+    };
+    let (pushed_to, pushed_from) = (
+        Square::index_wrapping(pushed_to),
+        Square::index_wrapping(pushed_from),
+    );
+    if checkers.len() > 1 {
+        return false;
+    }
+    if checkers.contains(pushed_to) {
+        return true;
+    }
+    let before = board.occupied().without(pushed_to).with(pushed_from);
+    let king = board.king(board.turn);
+    (board.attackers_to(king, board.turn.other(), before) & before).is_empty()
 }
 
 /// The side not to move is not in check.
