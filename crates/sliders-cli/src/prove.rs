@@ -524,7 +524,7 @@ fn estimate(
             hours((e.nodes_left - 2.0 * se).max(0.0)),
             hours(e.nodes_left + 2.0 * se)
         ),
-        None => ", standard error unknown (one stratum)".into(),
+        None => ", standard error unknown (the sample shows no spread: one stratum, or every sampled cube took the same nodes; sample more)".into(),
     };
     crate::output::sayln!(
         "estimate: {:.0} nodes left{spread}; {} thread-hours at the sample's rate",

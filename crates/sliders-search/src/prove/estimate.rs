@@ -15,7 +15,9 @@
 //! counts as error too, so it errs on the wide side. A
 //! heavy cube that no draw hits is not in the sample's spread either: rare giants make
 //! the estimate low more often than high, though not on average. With `K` at least
-//! the cubes left, every cube is searched and the figure is exact.
+//! the cubes left, every cube is searched and the figure is exact. When the sampled
+//! cubes all took the same nodes (two pruned cubes of one node each, say), the
+//! estimator would say 0; the error is then reported as unknown instead.
 //!
 //! Nothing is written: the state file is only read, and must exist (a missing file is
 //! a mistyped path here, not a fresh start). A state that holds a magic is the
@@ -46,8 +48,10 @@ pub struct Estimate {
     pub thread_seconds: f64,
     /// The estimated nodes of the cubes left.
     pub nodes_left: f64,
-    /// Its standard error: 0 when every cube left was searched, `None` with a single
-    /// stratum.
+    /// Its standard error: 0 when every cube left was searched; `None` when the sample
+    /// shows no spread to measure it by (a single stratum, or every sampled cube took
+    /// the same nodes while some stratum holds more than one cube: equal draws say
+    /// nothing of the cubes between them).
     pub standard_error: Option<f64>,
     /// A magic (verified) the state held or a sampled cube held: the question's
     /// answer (the first among the sampled cubes, not the smallest).
@@ -97,6 +101,20 @@ fn variance(y: &[f64], sizes: &[usize]) -> Option<f64> {
         .iter()
         .fold(0.0, |sum, &n| sum + n as f64 * (n as f64 - 1.0));
     Some(squares / (2.0 * (k - 1) as f64) * pairs)
+}
+
+/// The standard error of the estimate from one draw `y[h]` in each stratum of
+/// `sizes[h]` cubes: 0 when every stratum is one cube (all searched: exact); `None`
+/// when the draws show no spread (fewer than two, or all equal: no spread seen is not
+/// a spread of 0).
+fn standard_error(y: &[f64], sizes: &[usize]) -> Option<f64> {
+    if sizes.iter().all(|&n| n == 1) {
+        return Some(0.0);
+    }
+    if y.windows(2).all(|w| w[0] == w[1]) {
+        return None;
+    }
+    variance(y, sizes).map(f64::sqrt)
 }
 
 /// Estimates the nodes the run `options` describes (its question, order, shard and
@@ -212,11 +230,7 @@ pub fn estimate(
             .iter()
             .zip(&sizes)
             .fold(0.0, |sum, (&y, &n)| sum + n as f64 * y),
-        standard_error: if drawn.len() == left.len() {
-            Some(0.0) // every cube searched
-        } else {
-            variance(&y, &sizes).map(f64::sqrt)
-        },
+        standard_error: standard_error(&y, &sizes),
         found: found.map(|(_, magic)| magic),
         found_cube: found.map(|(cube, _)| cube),
     })
@@ -225,6 +239,20 @@ pub fn estimate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn equal_draws_leave_the_error_unknown_not_zero() {
+        // Two strata of many cubes whose two draws took the same nodes: unknown.
+        assert_eq!(standard_error(&[5.0, 5.0], &[100, 100]), None);
+        assert_eq!(standard_error(&[1.0, 1.0, 1.0], &[3, 3, 2]), None);
+        assert_eq!(standard_error(&[7.0], &[10]), None);
+        // Every cube drawn: exact, whatever the draws.
+        assert_eq!(standard_error(&[5.0, 5.0], &[1, 1]), Some(0.0));
+        assert_eq!(standard_error(&[3.0], &[1]), Some(0.0));
+        // Draws that differ: the successive-difference figure, sqrt((1/2)·(4·3·2)) = sqrt 12.
+        let se = standard_error(&[1.0, 2.0], &[4, 4]).unwrap();
+        assert!((se - 12f64.sqrt()).abs() < 1e-12, "{se}");
+    }
 
     #[test]
     fn strata_cover_the_cubes_left_in_order_without_overlap() {
