@@ -695,3 +695,109 @@ fn a_stdout_closed_before_the_start_is_dev_null_as_the_docs_say() {
     let doc = include_str!("../../../docs/robustness.md");
     assert!(doc.contains("reopened on `/dev/null` by Rust's runtime"));
 }
+
+/// Issue 63 (smaller): a key given twice in a state, a units file or a result line
+/// is refused naming the key and the file, for every reader of such a file; it was
+/// taken last-wins without a word. Each file is made by the binary, then one of its
+/// keys is repeated with another value, as a hand edit would.
+#[test]
+fn a_key_given_twice_is_refused_naming_it() {
+    let dir = TempDir::new("duplicate-keys");
+    let repeat = |path: &str, key: &str, other: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let at = text
+            .find(&format!("\"{key}\""))
+            .unwrap_or_else(|| panic!("{key} in {text}"));
+        let edited = format!("{}\"{key}\": {other}, {}", &text[..at], &text[at..]);
+        std::fs::write(path, edited).unwrap();
+    };
+    let refused = |o: &Output, file: &str, key: &str| {
+        let err = stderr(o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(file), "{err}");
+        assert!(
+            err.contains(&format!("duplicate field `{key}`"))
+                || err.contains(&format!("the key \"{key}\" is given twice")),
+            "{err}"
+        );
+    };
+
+    // perft split / run / merge: the units file's header and a unit, and a result line.
+    let units = dir.file("u.jsonl");
+    let results = dir.file("r.jsonl");
+    assert!(
+        sliders(&["perft", "split", "3", "--at", "1", "--out", &units])
+            .status
+            .success()
+    );
+    let run = ["perft", "run", &units, "--shard", "0/1", "--out", &results];
+    assert!(sliders(&run).status.success());
+    let pristine = std::fs::read_to_string(&units).unwrap();
+    let again = dir.file("again.jsonl");
+    for key in ["depth", "multiplicity"] {
+        repeat(&units, key, "7");
+        let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", &again]);
+        refused(&o, &units, key);
+        std::fs::write(&units, &pristine).unwrap();
+    }
+    repeat(&results, "nodes", "5");
+    refused(
+        &sliders(&["perft", "merge", &units, &results]),
+        &results,
+        "nodes",
+    );
+
+    // prove --exhaust's state (every prove and dense state has one reader).
+    let prove_state = dir.file("p.json");
+    let prove = [
+        "prove",
+        "bishop",
+        "c1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--ascending",
+        "--state",
+        &prove_state,
+    ];
+    sliders(&prove);
+    repeat(&prove_state, "done", "0");
+    refused(&sliders(&prove), &prove_state, "done");
+
+    // dense's state.
+    let dense_state = dir.file("d.json");
+    let dense = [
+        "dense",
+        "bishop",
+        "a1",
+        "--bits",
+        "5",
+        "--quiet",
+        "--state",
+        &dense_state,
+    ];
+    assert!(sliders(&dense).status.success());
+    repeat(&dense_state, "round", "9");
+    refused(&sliders(&dense), &dense_state, "round");
+
+    // find --resume's state.
+    let find_state = dir.file("f.json");
+    let out = dir.file("f.csv");
+    let find = [
+        "find",
+        "--scheme",
+        "fancy",
+        "--resume",
+        &find_state,
+        "--out",
+        &out,
+        "--candidates",
+        "1000",
+    ];
+    sliders(&find);
+    repeat(&find_state, "chunk", "1");
+    let o = sliders(&find);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("duplicate field `chunk`"), "{err}");
+}

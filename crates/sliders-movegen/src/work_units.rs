@@ -48,6 +48,75 @@ pub fn integer(value: &Value) -> Option<u128> {
     }
 }
 
+/// Refuses JSON in which an object names a key twice (serde_json keeps the last without
+/// a word: a hand-edited line that says two things is an error, not a choice). Walks the
+/// text and builds nothing.
+struct UniqueKeys;
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<UniqueKeys, D::Error> {
+        d.deserialize_any(UniqueKeys)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for UniqueKeys {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<UniqueKeys, A::Error> {
+        while seq.next_element::<UniqueKeys>()?.is_some() {}
+        Ok(UniqueKeys)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "the key {key:?} is given twice"
+                )));
+            }
+            seen.push(key);
+            map.next_value::<UniqueKeys>()?;
+        }
+        Ok(UniqueKeys)
+    }
+}
+
+/// One line of JSON as a [`Value`], with no key given twice in any object. The error
+/// says what is wrong (`not JSON: ...` or the key given twice, with its column).
+fn json_line(line: &str) -> Result<Value, String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    serde_json::from_str::<UniqueKeys>(line).map_err(|e| {
+        // serde_json appends " at line 1 column C": the caller names the file's line.
+        let text = e.to_string();
+        let reason = text
+            .rsplit_once(" at line ")
+            .map_or(&*text, |(reason, _)| reason);
+        format!("{reason} (column {})", e.column())
+    })?;
+    Ok(value)
+}
+
 /// FNV-1a, 64 bits: enough to tell splits apart (the identity guards against mixing
 /// files up, not against forgery).
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -198,9 +267,7 @@ pub fn parse_units(text: &str) -> Result<Units, LineError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().enumerate();
     let header: Value = match lines.next() {
-        Some((_, line)) => {
-            serde_json::from_str(line).map_err(|e| at_line(1, format!("not a JSON header: {e}")))?
-        }
+        Some((_, line)) => json_line(line).map_err(|e| at_line(1, format!("the header: {e}")))?,
         None => return Err(at_line(1, "empty file: no header")),
     };
     if !header.is_object() {
@@ -248,8 +315,7 @@ pub fn parse_units(text: &str) -> Result<Units, LineError> {
         if line.trim().is_empty() {
             continue;
         }
-        let value: Value =
-            serde_json::from_str(line).map_err(|e| at_line(number, format!("not JSON: {e}")))?;
+        let value = json_line(line).map_err(|e| at_line(number, e))?;
         let id = value
             .get("id")
             .ok_or_else(|| at_line(number, "no \"id\""))?
@@ -376,7 +442,7 @@ pub fn result_line(split: &str, id: usize, nodes: u128) -> String {
 
 /// Reads one result line; the error says what is wrong (the caller names file and line).
 pub fn parse_result_line(line: &str) -> Result<ResultLine, String> {
-    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let value = json_line(line)?;
     let id = value
         .get("id")
         .and_then(Value::as_u64)

@@ -70,7 +70,9 @@ pub fn read<T: serde::de::DeserializeOwned>(
             }
         }
     }
-    serde_json::from_value(value)
+    // From the text, not the value: serde's derived reader refuses a key given twice,
+    // where the value kept the last without a word.
+    serde_json::from_str(text)
         .map(Some)
         .map_err(|e| bad(format!("not {what}: {e}")))
 }
