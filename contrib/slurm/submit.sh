@@ -6,6 +6,7 @@
 #   submit.sh find  DIR SHARDS FIND_ARGS...        (e.g. --scheme fancy --bits 11 --time 2h)
 #   submit.sh prove DIR SHARDS PROVE_ARGS...       (e.g. bishop d6 --bits 6 --cubes 10,
 #                                                   or rook f2 --bits 9 --exhaust)
+#   submit.sh dense DIR SHARDS DENSE_ARGS...       (e.g. rook g1 --bits 10 --time 3600)
 #
 # DIR holds the units file, the results and the logs. Environment: SLIDERS (the binary,
 # default `sliders` on PATH; give an absolute path the compute nodes can reach), HASH_MB
@@ -14,7 +15,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 sliders=${SLIDERS:-sliders}
-usage() { sed -n '5,7p' "$0" | sed 's/^# *//' >&2; exit 2; }
+usage() { sed -n '5,9p' "$0" | sed 's/^# *//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
 mode=$1
 shift
@@ -41,14 +42,18 @@ perft)
     export SLIDERS=$sliders UNITS=$dir/units.jsonl RESULTS_DIR=$dir/results SHARDS=$shards
     submit_pair perft
     ;;
-find | prove)
+find | prove | dense)
     [ $# -ge 3 ] || usage
     dir=$1 shards=$2
     shift 2
     mkdir -p "$dir/results" "$dir/logs"
     dir=$(cd "$dir" && pwd)
     export SLIDERS=$sliders RESULTS_DIR=$dir/results SHARDS=$shards
-    if [ "$mode" = find ]; then export FIND_ARGS="$*"; else export PROVE_ARGS="$*"; fi
+    case $mode in
+    find) export FIND_ARGS="$*" ;;
+    prove) export PROVE_ARGS="$*" ;;
+    dense) export DENSE_ARGS="$*" ;;
+    esac
     submit_pair "$mode"
     ;;
 *)

@@ -13,12 +13,15 @@
 # 6. submits a cube-and-conquer proof (bishop d1, 4 bits, 8 cubes) as an array of 3
 #    tasks plus the merge, and checks the merged answer is `none` over all 8 cubes with
 #    every cube's proof checked (needs CaDiCaL: `apt-get install cadical`);
-# 7. stops what it started, by process id, and removes the directory.
+# 7. submits the dense finder (bishop a1, 5 bits) as 2 independent streams plus the
+#    merge, and checks shard 0's magic is the answer; then a question no stream answers
+#    in one round (rook a1, 11 bits), whose merge says `unknown` with both summaries;
+# 8. stops what it started, by process id, and removes the directory.
 #
 #   contrib/slurm/test-local.sh            # builds target/release/sliders first
 #   SLIDERS=/path/to/sliders contrib/slurm/test-local.sh
 #
-# Prints `2 passed, 0 failed` on success; exits non-zero on any failure.
+# Prints `3 passed, 0 failed` on success; exits non-zero on any failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -173,4 +176,25 @@ cat "$proof/results/answer.txt"
 [ "$(tail -n 1 "$proof/results/answer.txt")" = none ] || fail "expected none for bishop d1 with 4 bits"
 grep -q "8 of 8 cubes answered, [0-9]* proof bytes, 8 cube proofs checked" "$proof/results/answer.txt" \
     || fail "the merge did not account for all 8 cubes with checked proofs"
-echo "2 passed, 0 failed"
+# The dense finder: two independent streams of one question, then the merge; a
+# question no stream answers within its round limit is `unknown`, not a failure.
+dense=$dir/dense
+out=$("$here/submit.sh" dense "$dense" 2 bishop a1 --bits 5)
+echo "$out"
+undecided=$dir/dense-unknown
+out=$("$here/submit.sh" dense "$undecided" 2 rook a1 --bits 11 --rounds 1 --population 1024 --elite 32)
+echo "$out"
+for _ in $(seq 600); do
+    [ -z "$(squeue -h 2>/dev/null)" ] && break
+    sleep 0.2
+done
+[ -z "$(squeue -h)" ] || fail "dense jobs still queued after 2 minutes: $(squeue -h)"
+[ -f "$dense/results/answer.txt" ] || fail "the dense merge wrote no answer ($(cat "$dense"/logs/* 2>&1 | tail -5))"
+cat "$dense/results/answer.txt"
+head -n 1 "$dense/results/answer.txt" | grep -q "^found 0x[0-9a-f]\{16\} (bishop a1 5 fancy; .*) (shard 0/2)$" \
+    || fail "expected shard 0's magic for bishop a1 with 5 bits"
+[ -f "$undecided/results/answer.txt" ] || fail "the second dense merge wrote no answer ($(cat "$undecided"/logs/* 2>&1 | tail -5))"
+cat "$undecided/results/answer.txt"
+[ "$(head -n 1 "$undecided/results/answer.txt")" = unknown ] || fail "expected unknown for rook a1 with 11 bits in one round"
+[ "$(grep -c "^shard [01]/2: " "$undecided/results/answer.txt")" = 2 ] || fail "expected both shards' summaries"
+echo "3 passed, 0 failed"
