@@ -1,16 +1,19 @@
 //! Smoke test of `sliders bench`: it runs with tiny sizes, and its JSON and SVG hold every
 //! available scheme. No timing is asserted: the bench is a tool, not a test.
 
+mod common;
+
 use std::process::Command;
+
+use common::TempDir;
 
 use sliders_core::schemes::SchemeId;
 
 #[test]
 fn bench_runs_and_reports_every_scheme() {
-    let dir = std::env::temp_dir().join(format!("sliders-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let json = dir.join("bench.json");
-    let svg = dir.join("bench.svg");
+    let dir = TempDir::new("bench");
+    let json = dir.path().join("bench.json");
+    let svg = dir.path().join("bench.svg");
     let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
         .args([
             "bench",
@@ -91,7 +94,6 @@ fn bench_runs_and_reports_every_scheme() {
         assert_eq!(position["schemes"].as_array().unwrap().len(), names.len());
         assert!(position["auto_all_threads_mnps"].as_f64().unwrap() > 0.0);
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -460,7 +460,7 @@ fn a_directory_as_input_is_exit_2_everywhere() {
     let units = dir.file("units.jsonl");
     let o = sliders(&["perft", "split", "2", "--at", "1", "--out", &units]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let d = dir.0.to_str().unwrap();
+    let d = dir.path().to_str().unwrap();
     for args in [
         &[
             "prove",
@@ -591,7 +591,7 @@ fn a_failed_write_leaves_no_temporary_file() {
         .unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains(&out), "{}", stderr(&o));
-    let left: Vec<_> = std::fs::read_dir(&dir.0)
+    let left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();

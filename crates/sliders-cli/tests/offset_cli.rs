@@ -1,6 +1,10 @@
 //! `sliders verify|find|pack` for the offset-in-magic scheme, through the binary.
 
+mod common;
+
 use std::process::{Command, Output};
+
+use common::TempDir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const CSV: &str = concat!(
@@ -10,12 +14,6 @@ const CSV: &str = concat!(
 
 fn sliders(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("run sliders")
-}
-
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sliders-offset-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 #[test]
@@ -39,7 +37,8 @@ fn altered_magic_is_rejected_naming_the_square() {
     let hex = line.split(',').nth(3).unwrap();
     // High bits changed, the offset bits kept.
     let magic = (u64::from_str_radix(&hex[2..], 16).unwrap() & 0xFFFF) | 0x0000_0001_0000_0000;
-    let path = temp("altered.csv");
+    let dir = TempDir::new("altered");
+    let path = dir.path().join("altered.csv");
     std::fs::write(&path, text.replace(hex, &format!("0x{magic:016x}"))).unwrap();
     let o = sliders(&["verify", path.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
@@ -53,7 +52,8 @@ fn disagreeing_offset_column_is_malformed() {
     let line = text.lines().find(|l| l.starts_with("bishop,b7,")).unwrap();
     let (head, offset) = line.rsplit_once(',').unwrap();
     let bad = format!("{head},{}", offset.parse::<u32>().unwrap() + 4);
-    let path = temp("offset.csv");
+    let dir = TempDir::new("offset");
+    let path = dir.path().join("offset.csv");
     std::fs::write(&path, text.replace(line, &bad)).unwrap();
     let o = sliders(&["verify", path.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);

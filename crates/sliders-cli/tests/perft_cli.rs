@@ -1,7 +1,10 @@
 //! The `perft` contract, run through the real binary.
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::{Command, Output};
+
+use common::TempDir;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -17,24 +20,22 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-/// A file in the temp directory, removed when dropped.
-struct TempFile(PathBuf);
+/// A file `<name>.epd` in a temp directory of its own, removed (with the directory)
+/// when dropped.
+struct TempFile {
+    _dir: TempDir,
+    path: String,
+}
 
 impl TempFile {
     fn new(name: &str, contents: &str) -> TempFile {
-        let path =
-            std::env::temp_dir().join(format!("sliders-perft-{}-{name}.epd", std::process::id()));
+        let dir = TempDir::new(name);
+        let path = dir.file(&format!("{name}.epd"));
         std::fs::write(&path, contents).unwrap();
-        TempFile(path)
+        TempFile { _dir: dir, path }
     }
     fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        &self.path
     }
 }
 

@@ -4,8 +4,12 @@
 //! writes today, and our checker accepts the proofs. Under CI (`CI` set) a missing
 //! solver is a failure; elsewhere the solver tests say so and pass.
 
+mod common;
+
 use std::io::Read;
 use std::process::{Command, Output};
+
+use common::TempDir;
 
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::{self, drat, Collisions, IndexScheme, Question};
@@ -18,10 +22,6 @@ const OWN: &str = concat!(
 
 fn sliders(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("run sliders")
-}
-
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("sliders-prove-cli-{}-{name}", std::process::id()))
 }
 
 fn solver_present() -> bool {
@@ -94,7 +94,8 @@ fn none_comes_with_a_checked_proof_file() {
     if !solver_present() {
         return;
     }
-    let proof = temp("d8.drat");
+    let dir = TempDir::new("d8");
+    let proof = dir.path().join("d8.drat");
     let out = sliders(&[
         "prove",
         "bishop",
@@ -134,7 +135,8 @@ fn the_committed_proofs_for_the_open_bishops_check() {
             scheme: IndexScheme::Fancy,
         };
         // The committed formula is the encoder's, byte for byte.
-        let path = temp(&format!("{name}.cnf"));
+        let dir = TempDir::new("committed");
+        let path = dir.path().join(format!("{name}.cnf"));
         let encoded = prove::encode(&q, Collisions::Slots);
         prove::write_formula(&q, &encoded, Collisions::Slots, &path, None).unwrap();
         let ours = std::fs::read(&path).unwrap();
@@ -242,8 +244,8 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     };
     assert!(prove::verify_magic(&q, magic).is_ok(), "{text}");
 
-    let state = temp("exhaust-c1.json");
-    let _ = std::fs::remove_file(&state);
+    let dir = TempDir::new("exhaust");
+    let state = dir.path().join("exhaust-c1.json");
     let state_arg = state.to_str().unwrap();
     let args = [
         "prove",
@@ -276,12 +278,11 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
 
     // Shards, each with its state, put together by --merge.
     let shards: Vec<_> = (0..2)
-        .map(|i| temp(&format!("exhaust-shard-{i}.json")))
+        .map(|i| dir.path().join(format!("exhaust-shard-{i}.json")))
         .collect();
     let mut merge = args[..6].to_vec();
     merge.push("--merge");
     for (i, path) in shards.iter().enumerate() {
-        let _ = std::fs::remove_file(path);
         let shard = format!("{i}/2");
         let mut args = args[..6].to_vec();
         args.extend(["--shard", &shard, "--state", path.to_str().unwrap()]);
@@ -334,7 +335,8 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
         return;
     }
     let text = |out: &Output| String::from_utf8_lossy(&out.stdout).to_string();
-    let formula = temp("cubes-d1.cnf");
+    let dir = TempDir::new("cubes");
+    let formula = dir.path().join("cubes-d1.cnf");
     let none = sliders(&[
         "prove",
         "bishop",
@@ -359,8 +361,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     let last = text(&found).lines().last().unwrap_or_default().to_string();
     assert!(last.starts_with("found 0x") && last.len() == 24, "{last}");
 
-    let state = temp("cubes-d1.json");
-    let _ = std::fs::remove_file(&state);
+    let state = dir.path().join("cubes-d1.json");
     let state_arg = state.to_str().unwrap();
     let args = [
         "prove", "bishop", "d1", "--bits", "4", "--cubes", "2", "--state", state_arg,
@@ -383,10 +384,9 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
 
     // Shards, each with its state, put together by --merge.
     let shards: Vec<_> = (0..2)
-        .map(|i| temp(&format!("cubes-shard-{i}.json")))
+        .map(|i| dir.path().join(format!("cubes-shard-{i}.json")))
         .collect();
     for (i, path) in shards.iter().enumerate() {
-        let _ = std::fs::remove_file(path);
         let shard = format!("{i}/2");
         let out = sliders(&[
             "prove",
@@ -481,9 +481,9 @@ fn sigterm_stops_the_solver_process_and_keeps_the_state() {
     }
     // The solver through a wrapper that notes its process id: `sliders prove` runs it
     // once for `--version`, then on the formula (bishop c1 black: minutes).
-    let pids = temp("solver-pids");
-    let wrapper = temp("solver.sh");
-    let _ = std::fs::remove_file(&pids);
+    let dir = TempDir::new("sigterm");
+    let pids = dir.path().join("solver-pids");
+    let wrapper = dir.path().join("solver.sh");
     std::fs::write(
         &wrapper,
         format!(
@@ -535,8 +535,7 @@ fn sigterm_stops_the_solver_process_and_keeps_the_state() {
     // The exhaustive search: rook g1's fifth cube runs for minutes; SIGTERM abandons
     // it, and the state keeps the cubes done before it (the first four, unless the
     // signal came while the cubes were still being listed).
-    let state = temp("interrupted-g1.json");
-    let _ = std::fs::remove_file(&state);
+    let state = dir.path().join("interrupted-g1.json");
     let child = Command::new(BIN)
         .args([
             "prove",
@@ -566,18 +565,18 @@ fn sigterm_stops_the_solver_process_and_keeps_the_state() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{err}"));
     assert!(done <= 4 && err.contains("--state to go on"), "{err}");
+    // (No state file when the signal came before the first batch ended.)
     let saved = std::fs::read_to_string(&state).unwrap_or_default();
     assert!(
         done == 0 || saved.contains(&format!("\"done\": {done},")),
         "{saved}"
     );
-    // (No state file when the signal came before the first batch ended.)
-    let _ = std::fs::remove_file(&state);
 }
 
 #[test]
 fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
-    let path = temp("d1.cert");
+    let dir = TempDir::new("certificate");
+    let path = dir.path().join("d1.cert");
     let file = path.to_str().unwrap();
     let base = [
         "prove",
@@ -638,10 +637,9 @@ fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
 /// `--ascending` names the old default.
 #[test]
 fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
-    let state = temp("auto.json");
-    let sidecar = temp("auto.json.low-first");
-    let _ = std::fs::remove_file(&state);
-    let _ = std::fs::remove_file(&sidecar);
+    let dir = TempDir::new("auto");
+    let state = dir.path().join("auto.json");
+    let sidecar = dir.path().join("auto.json.low-first");
     let path = state.to_str().unwrap();
     let args = [
         "prove",
@@ -681,7 +679,6 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
     let o = sliders(&args);
     assert!(String::from_utf8_lossy(&o.stderr).contains("exhaust: order low-first\n"));
     assert!(String::from_utf8_lossy(&o.stdout).ends_with("none\n"));
-    let _ = std::fs::remove_file(&state);
     // --ascending takes the old default order, whatever is faster.
     let o = sliders(&[
         "prove",
@@ -720,7 +717,8 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
         .and_then(|head| head.rsplit(' ').next())
         .unwrap()
         .to_string();
-    let state = temp("estimate-c1.json");
+    let dir = TempDir::new("estimate");
+    let state = dir.path().join("estimate-c1.json");
     std::fs::write(
         &state,
         "{\"question\": \"bishop c1 4\", \"depth\": 1, \"cubes\": 1, \"done\": 0, \"nodes\": 0, \"found\": null}",

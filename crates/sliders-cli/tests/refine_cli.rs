@@ -1,7 +1,11 @@
 //! `sliders refine` through the binary: the set it writes verifies smaller, its state
 //! resumes, its summary line has the contract's shape, and bad input is refused.
 
+mod common;
+
 use std::process::{Command, Output};
+
+use common::TempDir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const BLACK: &str = concat!(
@@ -19,12 +23,6 @@ const FANCY: &str = concat!(
 
 fn sliders(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("run sliders")
-}
-
-fn temp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("sliders-refine-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
 }
 
 fn entries(path: &str) -> usize {
@@ -61,7 +59,8 @@ fn refines_writes_a_smaller_set_and_resumes() {
             threads,
         ])
     }
-    let (out, state) = (temp("set.csv"), temp("state.json"));
+    let dir = TempDir::new("resumes");
+    let (out, state) = (dir.file("set.csv"), dir.file("state.json"));
     let o = refine(&out, &state, "40", "1", "1");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
@@ -87,7 +86,7 @@ fn refines_writes_a_smaller_set_and_resumes() {
     let o = refine(&out, &state, "80", "1", "1");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let resumed = std::fs::read_to_string(&out).unwrap();
-    let (once, once_state) = (temp("once.csv"), temp("once.json"));
+    let (once, once_state) = (dir.file("once.csv"), dir.file("once.json"));
     let o = refine(&once, &once_state, "80", "1", "2");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(std::fs::read_to_string(&once).unwrap(), resumed);
@@ -123,7 +122,8 @@ fn refines_writes_a_smaller_set_and_resumes() {
 
 #[test]
 fn bad_input_is_refused() {
-    let out = temp("bad.csv");
+    let dir = TempDir::new("bad");
+    let out = dir.file("bad.csv");
     for (file, extra, expect) in [
         (BLACK, "", "needs a budget"),
         (FANCY, "--visits 1", "offset-in-magic sets, not fancy"),
@@ -167,7 +167,7 @@ fn bad_input_is_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("name the same file"));
     // A state file that is not one.
-    let state = temp("not-a-state.json");
+    let state = dir.file("not-a-state.json");
     std::fs::write(&state, "{\"visits\": ").unwrap();
     let o = sliders(&[
         "refine", BLACK, "--out", &out, "--visits", "1", "--resume", &state,
@@ -184,7 +184,8 @@ fn bad_input_is_refused() {
 /// `verify` checks), smaller, and the summary line has the contract's shape.
 #[test]
 fn refines_offset_in_magic_sets() {
-    let out = temp("offset.csv");
+    let dir = TempDir::new("offset");
+    let out = dir.file("offset.csv");
     let o = sliders(&[
         "refine", OFFSET, "--out", &out, "--visits", "30", "--seed", "1",
     ]);

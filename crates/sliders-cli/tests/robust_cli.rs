@@ -245,7 +245,7 @@ fn attacks_refuses_non_utf8_with_exit_2() {
 fn out_and_resume_clash_on_the_real_path() {
     let dir = TempDir::new("clash");
     let o = sliders_in(
-        Some(&dir.0),
+        Some(dir.path()),
         &[
             "refine",
             BLACK,
@@ -260,7 +260,7 @@ fn out_and_resume_clash_on_the_real_path() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
     let o = sliders_in(
-        Some(&dir.0),
+        Some(dir.path()),
         &[
             "find",
             "--scheme",
@@ -277,7 +277,7 @@ fn out_and_resume_clash_on_the_real_path() {
     );
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
-    assert!(std::fs::read_dir(&dir.0).unwrap().next().is_none());
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
 
 /// A state whose counters no run could have written (`"seconds": -5`, `drawn` =

@@ -1,7 +1,10 @@
 //! `sliders verify|export|find|pack` through the binary.
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::{Command, Output};
+
+use common::TempDir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/magics/");
@@ -20,15 +23,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh directory under the system temp dir for one test.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("sliders-search-cli-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 const SETS: [(&str, &str, &str); 7] = [
@@ -107,11 +101,11 @@ fn alter(text: &str, piece: &str, square: &str, magic: &str) -> String {
 
 #[test]
 fn verify_rejects_an_altered_magic_naming_the_square() {
-    let dir = temp_dir("altered");
+    let dir = TempDir::new("altered");
     for (name, scheme, _) in SETS {
         let text = std::fs::read_to_string(data(name)).unwrap();
         let bad = alter(&text, "bishop", "f5", "0x0000000000000101");
-        let path = dir.join(name);
+        let path = dir.path().join(name);
         std::fs::write(&path, bad).unwrap();
         let o = sliders(&["verify", path.to_str().unwrap(), "--scheme", scheme]);
         assert_eq!(o.status.code(), Some(1), "{name}: {}", stderr(&o));
@@ -121,7 +115,7 @@ fn verify_rejects_an_altered_magic_naming_the_square() {
 
 #[test]
 fn verify_reports_malformed_files_with_the_line() {
-    let dir = temp_dir("malformed");
+    let dir = TempDir::new("malformed");
     let text = std::fs::read_to_string(data("fancy_stockfish_seeds_107648.csv")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let replace = |n: usize, with: &str| {
@@ -156,14 +150,17 @@ fn verify_reports_malformed_files_with_the_line() {
         ("short", lines[..128].join("\n"), ":129:"),
     ];
     for (case, content, line) in cases {
-        let path = dir.join(format!("{case}.csv"));
+        let path = dir.path().join(format!("{case}.csv"));
         std::fs::write(&path, content).unwrap();
         let o = sliders(&["verify", path.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(2), "{case}: {}", stderr(&o));
         assert!(stderr(&o).contains(line), "{case}: {}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"), "{case}");
     }
-    let o = sliders(&["verify", dir.join("nonexistent.csv").to_str().unwrap()]);
+    let o = sliders(&[
+        "verify",
+        dir.path().join("nonexistent.csv").to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let o = sliders(&["verify", &data(SETS[0].0), "--scheme", "purple"]);
     assert_eq!(o.status.code(), Some(2));
@@ -171,9 +168,9 @@ fn verify_reports_malformed_files_with_the_line() {
 
 #[test]
 fn export_round_trips_through_csv() {
-    let dir = temp_dir("export");
+    let dir = TempDir::new("export");
     for format in ["csv", "rust", "json"] {
-        let out = dir.join(format!("set.{format}"));
+        let out = dir.path().join(format!("set.{format}"));
         let o = sliders(&[
             "export",
             &data("black_magics_87988_annuss_fiekas.csv"),
@@ -189,13 +186,13 @@ fn export_round_trips_through_csv() {
         }
     }
     // The exported CSV verifies again, scheme from its comment.
-    let o = sliders(&["verify", dir.join("set.csv").to_str().unwrap()]);
+    let o = sliders(&["verify", dir.path().join("set.csv").to_str().unwrap()]);
     assert!(
         stdout(&o).contains("scheme: black (named in the file)"),
         "{}",
         stdout(&o)
     );
-    let rust = std::fs::read_to_string(dir.join("set.rust")).unwrap();
+    let rust = std::fs::read_to_string(dir.path().join("set.rust")).unwrap();
     assert!(
         rust.contains("#[rustfmt::skip]")
             && rust.contains("pub const TABLE_ENTRIES: usize = 87988;")
@@ -204,10 +201,12 @@ fn export_round_trips_through_csv() {
 
 #[test]
 fn find_seed_one_is_valid_and_the_same_across_runs_and_threads() {
-    let dir = temp_dir("find");
+    let dir = TempDir::new("find");
     let mut outputs = Vec::new();
     for threads in ["1", "2", "2"] {
-        let out = dir.join(format!("seed1-{threads}-{}.csv", outputs.len()));
+        let out = dir
+            .path()
+            .join(format!("seed1-{threads}-{}.csv", outputs.len()));
         let o = sliders(&[
             "find",
             "--scheme",
@@ -254,7 +253,7 @@ fn find_with_stockfish_seeds_writes_the_published_set() {
 
 #[test]
 fn an_interrupted_search_resumes_to_the_same_result() {
-    let dir = temp_dir("resume");
+    let dir = TempDir::new("resume");
     // A record hunt small enough for a test: bishop b1 and g1 with 4 bits (mask 5;
     // the published reduced magics show it possible).
     let base = [
@@ -270,14 +269,14 @@ fn an_interrupted_search_resumes_to_the_same_result() {
         "--seed",
         "7",
     ];
-    let full = dir.join("full.csv");
+    let full = dir.path().join("full.csv");
     let o = sliders(&[&base[..], &["--out", full.to_str().unwrap()]].concat());
     let full_status = o.status.code();
     let full_text = std::fs::read_to_string(&full).unwrap_or_default();
 
     // Interrupted by a tiny candidate budget, then resumed from the state file.
-    let state = dir.join("state.json");
-    let part = dir.join("part.csv");
+    let state = dir.path().join("state.json");
+    let part = dir.path().join("part.csv");
     let args = [
         &base[..],
         &[
@@ -321,8 +320,8 @@ fn an_interrupted_search_resumes_to_the_same_result() {
 
 #[test]
 fn pack_shrinks_a_spread_out_table() {
-    let dir = temp_dir("pack");
-    let out = dir.join("packed.csv");
+    let dir = TempDir::new("pack");
+    let out = dir.path().join("packed.csv");
     let o = sliders(&[
         "pack",
         &data("fixed_shift_magics_97264_annuss.csv"),
@@ -341,7 +340,7 @@ fn pack_shrinks_a_spread_out_table() {
 
 #[test]
 fn verify_rejects_an_offset_out_of_range_naming_the_square() {
-    let dir = temp_dir("offset");
+    let dir = TempDir::new("offset");
     let text = std::fs::read_to_string(data("fancy_stockfish_seeds_107648.csv")).unwrap();
     let bad: Vec<String> = text
         .lines()
@@ -355,7 +354,7 @@ fn verify_rejects_an_offset_out_of_range_naming_the_square() {
             }
         })
         .collect();
-    let path = dir.join("offset.csv");
+    let path = dir.path().join("offset.csv");
     std::fs::write(&path, bad.join("\n")).unwrap();
     let o = sliders(&["verify", path.to_str().unwrap(), "--scheme", "fancy"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
@@ -385,7 +384,7 @@ fn bad_find_arguments_exit_2() {
 
 #[test]
 fn a_killed_search_loses_nothing_and_resumes_to_the_same_result() {
-    let dir = temp_dir("kill");
+    let dir = TempDir::new("kill");
     let base = [
         "find",
         "--scheme",
@@ -401,12 +400,12 @@ fn a_killed_search_loses_nothing_and_resumes_to_the_same_result() {
         "--threads",
         "1",
     ];
-    let full = dir.join("full.csv");
+    let full = dir.path().join("full.csv");
     let o = sliders(&[&base[..], &["--out", full.to_str().unwrap()]].concat());
     assert!(o.status.success(), "{}", stderr(&o));
 
-    let state = dir.join("state.json");
-    let part = dir.join("part.csv");
+    let state = dir.path().join("state.json");
+    let part = dir.path().join("part.csv");
     let args = [
         &base[..],
         &[
@@ -445,7 +444,7 @@ fn a_killed_search_loses_nothing_and_resumes_to_the_same_result() {
 /// magics an uninterrupted run finds.
 #[test]
 fn state_files_of_earlier_versions_resume() {
-    let dir = temp_dir("old-state");
+    let dir = TempDir::new("old-state");
     let cases = [
         (
             "state_fancy_bishop_b1_g1_4_bits_seed_3.json",
@@ -479,7 +478,7 @@ fn state_files_of_earlier_versions_resume() {
         ),
     ];
     for (name, args, rows) in cases {
-        let state = dir.join(name);
+        let state = dir.path().join(name);
         std::fs::copy(
             concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/").to_string() + name,
             &state,

@@ -148,21 +148,22 @@ mod tests {
     #[cfg(unix)]
     use std::os::unix::fs::FileTypeExt;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("sliders-atomic-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh directory of the test's own (`sliders-atomic-<name>-<random>` in the temp
+    /// directory), removed when dropped: when the test ends, passed or panicked.
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("sliders-atomic-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[cfg(unix)]
     #[test]
     fn a_symlink_stays_a_link_and_its_file_is_replaced() {
         let dir = scratch("link");
-        let file = dir.join("real.csv");
+        let file = dir.path().join("real.csv");
         std::fs::write(&file, b"old").unwrap();
-        let link = dir.join("link.csv");
+        let link = dir.path().join("link.csv");
         std::os::unix::fs::symlink("real.csv", &link).unwrap();
         write_atomic(&link, b"new").unwrap();
         assert!(std::fs::symlink_metadata(&link)
@@ -171,15 +172,14 @@ mod tests {
             .is_symlink());
         assert_eq!(std::fs::read(&file).unwrap(), b"new");
         // A dangling link: its target is created, the link kept.
-        let dangling = dir.join("dangling.csv");
+        let dangling = dir.path().join("dangling.csv");
         std::os::unix::fs::symlink("made.csv", &dangling).unwrap();
         write_atomic(&dangling, b"made").unwrap();
         assert!(std::fs::symlink_metadata(&dangling)
             .unwrap()
             .file_type()
             .is_symlink());
-        assert_eq!(std::fs::read(dir.join("made.csv")).unwrap(), b"made");
-        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(std::fs::read(dir.path().join("made.csv")).unwrap(), b"made");
     }
 
     #[cfg(unix)]
@@ -191,36 +191,35 @@ mod tests {
             .file_type()
             .is_char_device());
         let dir = scratch("dir");
-        let e = write_atomic(&dir, b"x").unwrap_err();
+        let e = write_atomic(dir.path(), b"x").unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::IsADirectory);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn writes_whole_files_and_replaces_them() {
         let dir = scratch("replace");
-        let path = dir.join("set.csv");
+        let path = dir.path().join("set.csv");
         write_atomic(&path, b"old").unwrap();
         write_atomic(&path, b"new").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
         // Nothing else is left beside it.
-        let names: Vec<_> = std::fs::read_dir(&dir)
+        let names: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .flatten()
             .map(|e| e.file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("set.csv")]);
-        std::fs::remove_dir_all(&dir).unwrap();
+        dir.close().unwrap();
     }
 
     #[test]
     fn removes_what_killed_writers_left_and_keeps_a_running_writers_file() {
         let dir = scratch("stale");
-        let path = dir.join("state.json");
+        let path = dir.path().join("state.json");
         // A PID past Linux's largest (2^22) runs nowhere; PID 1 always runs.
         let dead = temporary(&path, "state.json", 4_294_967_000);
         let alive = temporary(&path, "state.json", 1);
-        let other = dir.join(".other.json.tmp4294967000");
+        let other = dir.path().join(".other.json.tmp4294967000");
         for f in [&dead, &alive, &other] {
             std::fs::write(f, b"half").unwrap();
         }
@@ -236,6 +235,6 @@ mod tests {
             "a running process's file is its own business"
         );
         assert!(other.exists(), "another file's temporaries are not touched");
-        std::fs::remove_dir_all(&dir).unwrap();
+        dir.close().unwrap();
     }
 }

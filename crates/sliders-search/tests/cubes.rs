@@ -36,8 +36,13 @@ fn options(bits: u32) -> CubeOptions {
     }
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("sliders-cubes-{}-{name}", std::process::id()))
+/// A fresh directory of this test's own (`sliders-<what>-<random>` in the temp
+/// directory), removed when dropped: when the test ends, passed or panicked.
+fn scratch(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("sliders-{what}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -83,8 +88,8 @@ fn a_run_resumes_from_its_state_and_refuses_a_foreign_one() {
         return;
     }
     let q = bishop(Square::D1, 4);
-    let state = temp("d1.json");
-    let _ = std::fs::remove_file(&state);
+    let dir = scratch("cubes-resume");
+    let state = dir.path().join("d1.json");
     let mut opts = options(3);
     opts.state = Some(state.clone());
     // A state saying the first 5 of 8 cubes are answered (with made-up totals): the run
@@ -165,7 +170,6 @@ fn a_run_resumes_from_its_state_and_refuses_a_foreign_one() {
             other => panic!("{text}: {other:?}"),
         }
     }
-    let _ = std::fs::remove_file(&state);
 }
 
 #[test]
@@ -194,10 +198,12 @@ fn shards_merge_to_the_whole_run_and_a_missing_shard_leaves_no_answer() {
     use sliders_search::prove::cubes::merge;
     let q = bishop(Square::D1, 4);
     let whole = split(&q, &options(3)).unwrap();
-    let paths: Vec<_> = (0..3).map(|i| temp(&format!("shard-{i}.json"))).collect();
+    let dir = scratch("cubes-shards");
+    let paths: Vec<_> = (0..3)
+        .map(|i| dir.path().join(format!("shard-{i}.json")))
+        .collect();
     let mut covered = Vec::new();
     for (i, path) in paths.iter().enumerate() {
-        let _ = std::fs::remove_file(path);
         let mut opts = options(3);
         opts.shard = Some((i, 3));
         opts.state = Some(path.clone());
@@ -225,7 +231,7 @@ fn shards_merge_to_the_whole_run_and_a_missing_shard_leaves_no_answer() {
     assert_eq!(partial.standing.missing, vec![2]);
     for bad in [
         vec![paths[0].clone(), paths[0].clone()],
-        vec![temp("no-such-state.json")],
+        vec![dir.path().join("no-such-state.json")],
     ] {
         assert!(matches!(
             merge(&q, Collisions::Slots, 3, &bad),

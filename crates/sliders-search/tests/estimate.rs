@@ -15,11 +15,13 @@ fn question(piece: RookOrBishop, square: Square, bits: u32) -> Question {
     }
 }
 
-/// A directory of this test's own, removed by the caller.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sliders-estimate-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory of this test's own (`sliders-estimate-<name>-<random>` in the temp
+/// directory), removed when dropped: when the test ends, passed or panicked.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("sliders-estimate-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Bishop c1 at 4 bits: no magic, a search of under a second; its cubes and each
@@ -55,7 +57,7 @@ fn state_at(q: &str, depth: u32, cubes: usize, done: usize) -> ExhaustState {
 fn a_sample_of_every_cube_left_gives_the_nodes_left_exactly() {
     let (q, depth, nodes) = c1_cube_nodes();
     let dir = scratch("census");
-    let path = dir.join("c1.json");
+    let path = dir.path().join("c1.json");
     let done = nodes.len() / 3;
     let text = serde_json::to_string(&state_at("bishop c1 4", depth, nodes.len(), done)).unwrap();
     std::fs::write(&path, &text).unwrap();
@@ -74,7 +76,7 @@ fn a_sample_of_every_cube_left_gives_the_nodes_left_exactly() {
     assert_eq!((e.found, e.found_cube), (None, None));
     // The state is read, never written.
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -140,7 +142,7 @@ fn a_sampled_cube_that_holds_a_magic_gives_it_verified_with_its_cube() {
         .find_map(|i| ex.search_cube(cubes[i], depth).found.map(|m| (i, m)))
         .expect("a magic in the shard's cubes left");
     let dir = scratch("found");
-    let path = dir.join("b1.json");
+    let path = dir.path().join("b1.json");
     let mut state = state_at("bishop b1 5", depth, cubes.len(), done);
     state.shard = Some(shard::name(part));
     std::fs::write(&path, serde_json::to_string(&state).unwrap()).unwrap();
@@ -166,7 +168,7 @@ fn a_sampled_cube_that_holds_a_magic_gives_it_verified_with_its_cube() {
         (e.found, e.found_cube, e.sampled),
         (Some(magic), Some(at), 0)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -178,7 +180,7 @@ fn bad_samples_and_states_are_refused_by_name() {
         "{err}"
     );
     let dir = scratch("refused");
-    let path = dir.join("other.json");
+    let path = dir.path().join("other.json");
     let ex = Exhaust::new(&q).unwrap();
     let whole = exhaust(&q, &ExhaustOptions::default()).unwrap();
     let cubes = ex.cubes(whole.depth).len();
@@ -240,5 +242,5 @@ fn bad_samples_and_states_are_refused_by_name() {
     };
     let err = estimate(&q, &stopped, 10, 1).unwrap_err();
     assert!(matches!(&err, ProveError::Interrupted(_)), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }

@@ -18,6 +18,15 @@ use sliders_search::prove::{verify_magic, IndexScheme, ProveError, Question};
 
 const STATUS: &str = include_str!("../../../tests/data/magics/niklasf_magics_square_status.csv");
 
+/// A fresh directory of this test's own (`sliders-<what>-<random>` in the temp
+/// directory), removed when dropped: when the test ends, passed or panicked.
+fn scratch(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("sliders-{what}-"))
+        .tempdir()
+        .unwrap()
+}
+
 fn question(piece: RookOrBishop, square: Square, bits: u32) -> Question {
     Question {
         piece,
@@ -352,9 +361,8 @@ fn cubes_cover_the_search() {
 
 #[test]
 fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
-    let dir = std::env::temp_dir().join(format!("sliders-exhaust-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let state = dir.join("c1.json");
+    let dir = scratch("exhaust-resume");
+    let state = dir.path().join("c1.json");
     let q = question(RookOrBishop::Bishop, Square::C1, 4);
     let stopped = exhaust(
         &q,
@@ -416,7 +424,7 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
     );
     std::fs::write(&state, "{\"question\": 3}").unwrap();
     assert!(matches!(exhaust(&q, &options), Err(ProveError::State(_))));
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -611,9 +619,8 @@ fn black_questions_are_refused_the_low_first_order() {
         Err(ProveError::Question(_))
     ));
     // The black search's states are its own.
-    let dir = std::env::temp_dir().join(format!("sliders-black-state-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let state = dir.join("state.json");
+    let dir = scratch("black-state");
+    let state = dir.path().join("state.json");
     let with_state = ExhaustOptions {
         state: Some(state.clone()),
         ..ExhaustOptions::default()
@@ -626,7 +633,7 @@ fn black_questions_are_refused_the_low_first_order() {
         exhaust(&fancy, &with_state),
         Err(ProveError::State(_))
     ));
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 /// Runs shard `i` of `n` of `q` with its state in `state`.
@@ -652,14 +659,15 @@ fn shard_run(
 
 #[test]
 fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
-    let dir = std::env::temp_dir().join(format!("sliders-exhaust-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("exhaust-shards");
     // Bishop c1, 4 bits: none. Three shards cover every cube once and add up to the
     // whole run's nodes.
     let q = question(RookOrBishop::Bishop, Square::C1, 4);
     let whole = exhaust(&q, &ExhaustOptions::default()).unwrap();
     assert_eq!(whole.answer, Some(None));
-    let paths: Vec<_> = (0..3).map(|i| dir.join(format!("c1-{i}.json"))).collect();
+    let paths: Vec<_> = (0..3)
+        .map(|i| dir.path().join(format!("c1-{i}.json")))
+        .collect();
     let mut next = 0;
     for (i, path) in paths.iter().enumerate() {
         let part = shard_run(&q, path, i, 3);
@@ -701,7 +709,7 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         matches!(&err, ProveError::State(m) if m.contains("given twice")),
         "{err}"
     );
-    let all = dir.join("all.json");
+    let all = dir.path().join("all.json");
     exhaust(
         &q,
         &ExhaustOptions {
@@ -728,16 +736,16 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
             },
         )
     };
-    let with_bom = dir.join("bom.json");
+    let with_bom = dir.path().join("bom.json");
     std::fs::write(&with_bom, format!("\u{feff}{text}")).unwrap();
     let resumed = resume(&with_bom).unwrap();
     assert_eq!(resumed.cubes_done, resumed.cubes, "{resumed:?}");
-    let err = resume(&dir).unwrap_err();
+    let err = resume(dir.path()).unwrap_err();
     assert!(
         matches!(&err, ProveError::State(m) if m.contains("is a directory")),
         "{err}"
     );
-    let huge = dir.join("huge.json");
+    let huge = dir.path().join("huge.json");
     let nodes = text.find("\"nodes\"").expect("a nodes counter");
     let end = nodes + text[nodes..].find(',').unwrap();
     std::fs::write(
@@ -783,19 +791,20 @@ fn shards_merge_to_the_whole_search_and_a_missing_shard_leaves_no_answer() {
         matches!(&err, ProveError::Question(m) if m.contains("expected 0 <= I < N")),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
 fn a_shard_that_finds_a_magic_makes_the_merge_find_it() {
-    let dir = std::env::temp_dir().join(format!("sliders-exhaust-found-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("exhaust-found");
     // Bishop b1, 4 bits: magics exist. Each shard finds its own smallest magic or none;
     // the first shard with one has the whole run's (the smallest of all), and the merge
     // answers with a magic that verifies.
     let q = question(RookOrBishop::Bishop, Square::B1, 4);
     let smallest = first_found(&q).expect("bishop b1 has 4-bit magics");
-    let paths: Vec<_> = (0..4).map(|i| dir.join(format!("b1-{i}.json"))).collect();
+    let paths: Vec<_> = (0..4)
+        .map(|i| dir.path().join(format!("b1-{i}.json")))
+        .collect();
     let answers: Vec<_> = paths
         .iter()
         .enumerate()
@@ -806,7 +815,7 @@ fn a_shard_that_finds_a_magic_makes_the_merge_find_it() {
     let magic = merged.standing.answer.unwrap().unwrap();
     assert!(answers.contains(&Some(magic)));
     assert!(verify_magic(&q, magic).is_ok());
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -814,12 +823,11 @@ fn a_run_names_the_cube_that_held_its_magic() {
     // Bishop b1, 4 bits: the whole run's magic comes out of the cube it names and the
     // cubes before that hold none; a run on the same state names it again, and so does
     // the first shard with a magic, by its place among all the cubes.
-    let dir = std::env::temp_dir().join(format!("sliders-exhaust-cube-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("exhaust-cube");
     let q = question(RookOrBishop::Bishop, Square::B1, 4);
     let options = ExhaustOptions {
         threads: 2,
-        state: Some(dir.join("whole.json")),
+        state: Some(dir.path().join("whole.json")),
         ..ExhaustOptions::default()
     };
     let whole = exhaust(&q, &options).unwrap();
@@ -835,12 +843,12 @@ fn a_run_names_the_cube_that_held_its_magic() {
     let again = exhaust(&q, &options).unwrap();
     assert_eq!((again.answer, again.found_cube), (whole.answer, Some(at)));
     let shards: Vec<_> = (0..4)
-        .map(|i| shard_run(&q, &dir.join(format!("{i}.json")), i, 4))
+        .map(|i| shard_run(&q, &dir.path().join(format!("{i}.json")), i, 4))
         .collect();
     let first = shards.iter().find(|s| s.found_cube.is_some()).unwrap();
     assert_eq!((first.answer, first.found_cube), (whole.answer, Some(at)));
     assert!(first.range.contains(&at));
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -995,9 +1003,8 @@ fn committed_state(text: &str, square: Square, is_black: bool) {
     };
     let doc = include_str!("../../../docs/research-n-minus-1.md");
     assert!(doc.contains(&count), "the doc does not say {count:?}");
-    let dir = std::env::temp_dir().join(format!("sliders-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("state.json");
+    let dir = scratch(&name.replace(' ', "-"));
+    let path = dir.path().join("state.json");
     std::fs::write(&path, text).unwrap();
     let resumed = exhaust(
         &q,
@@ -1024,5 +1031,5 @@ fn committed_state(text: &str, square: Square, is_black: bool) {
         )
     );
     assert_eq!(resumed.covers, 55);
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }

@@ -145,6 +145,15 @@ fn compiler(name: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// A fresh directory of this test's own (`sliders-<what>-<random>` in the temp
+/// directory), removed when dropped: when the test ends, passed or panicked.
+fn scratch(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("sliders-{what}-"))
+        .tempdir()
+        .unwrap()
+}
+
 /// Exports `set`, compiles the driver with `compiler` and `flags`, runs it and checks
 /// all 128 hashes.
 fn check(label: &str, set: &MagicSet, compiler: &str, flags: &[&str], dir: &Path) {
@@ -225,8 +234,7 @@ fn every_exportable_scheme_compiles_and_answers_like_the_ray_walk() {
         eprintln!("skipped: cc or c++ not found");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("sliders-export-c-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("export-c");
     let sets = [
         (
             "fancy",
@@ -261,16 +269,16 @@ fn every_exportable_scheme_compiles_and_answers_like_the_ray_walk() {
     ];
     for (label, set) in &sets {
         set.verify().unwrap();
-        check(label, set, "cc", &["-std=c99"], &dir);
+        check(label, set, "cc", &["-std=c99"], dir.path());
     }
     // The same header as C++ (one set of each index function: magic, black, 32-bit).
     for (label, set) in sets
         .iter()
         .filter(|(l, _)| ["fancy", "black", "fancy32"].contains(l))
     {
-        check(label, set, "c++", &["-std=c++11"], &dir);
+        check(label, set, "c++", &["-std=c++11"], dir.path());
     }
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 /// The check is sharp: the fancy header with rook d4's magic replaced by rook e4's
@@ -293,10 +301,9 @@ fn a_wrong_magic_in_the_header_is_caught() {
     let header = export::write_c(&set);
     assert_eq!(header.matches(&d4).count(), 1);
     let broken = header.replacen(&d4, &e4, 1);
-    let dir = std::env::temp_dir().join(format!("sliders-export-c-wrong-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let wrong = first_wrong_square("fancy, d4 broken", &broken, "cc", &["-std=c99"], &dir);
-    std::fs::remove_dir_all(&dir).unwrap();
+    let dir = scratch("export-c-wrong");
+    let wrong = first_wrong_square("fancy, d4 broken", &broken, "cc", &["-std=c99"], dir.path());
+    dir.close().unwrap();
     let wrong = wrong.expect("the broken header was not caught");
     assert!(wrong.starts_with("rook on d4:"), "{wrong}");
 }

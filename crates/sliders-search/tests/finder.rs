@@ -8,6 +8,15 @@ use sliders_search::SchemeKind;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
 
+/// A fresh directory of this test's own (`sliders-<what>-<random>` in the temp
+/// directory), removed when dropped: when the test ends, passed or panicked.
+fn scratch(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("sliders-{what}-"))
+        .tempdir()
+        .unwrap()
+}
+
 #[test]
 fn stockfish_seeds_reproduce_the_published_set() {
     let opts = FindOptions::new(SchemeKind::Fancy, Seeding::Stockfish);
@@ -118,9 +127,8 @@ fn a_search_stopped_by_its_budget_resumes_to_the_same_result() {
     opts.range_candidates = Some(40_000);
     cases.push((opts, bishops(&[A1, B2], None), 50_000));
 
-    let dir = std::env::temp_dir().join(format!("sliders-search-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let state_path = dir.join("state.json");
+    let dir = scratch("search-resume");
+    let state_path = dir.path().join("state.json");
     for (opts, targets, budget) in cases {
         let full = find(&targets, &opts, None).unwrap();
         assert!(full.missing.is_empty());
@@ -141,8 +149,8 @@ fn a_search_stopped_by_its_budget_resumes_to_the_same_result() {
 
 #[test]
 fn a_state_that_cannot_be_written_is_reported_not_taken_as_saved() {
-    let dir = std::env::temp_dir().join(format!("sliders-search-unsaved-{}", std::process::id()));
-    let state_path = dir.join("missing-dir").join("state.json");
+    let dir = scratch("search-unsaved");
+    let state_path = dir.path().join("missing-dir").join("state.json");
     let mut opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(3));
     opts.state_path = Some(state_path.clone());
     opts.max_candidates = Some(1000);

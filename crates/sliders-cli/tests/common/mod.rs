@@ -1,31 +1,31 @@
 //! What the CLI's integration tests share.
 
-use std::path::PathBuf;
+// Each test binary uses some of these helpers, not all of them.
+#![allow(dead_code)]
 
-/// A fresh directory in the temp directory, named for the test binary, the process and
-/// `name`, removed when dropped.
-pub struct TempDir(pub PathBuf);
+use std::path::Path;
+
+/// A fresh directory in the temp directory, `tempfile`'s (named for the test binary and
+/// `name`, with a random end), removed when dropped: when the test ends, passed or
+/// panicked.
+pub struct TempDir(tempfile::TempDir);
 
 impl TempDir {
     pub fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!(
-            "sliders-{}-{}-{name}",
-            env!("CARGO_CRATE_NAME"),
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("sliders-{}-{name}-", env!("CARGO_CRATE_NAME")))
+            .tempdir()
+            .unwrap();
+        TempDir(dir)
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        self.0.path()
     }
 
     /// The path of `name` inside the directory.
     pub fn file(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.path().join(name).to_str().unwrap().to_owned()
     }
 }
