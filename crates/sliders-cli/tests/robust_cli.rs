@@ -585,3 +585,135 @@ fn every_subcommand_exits_2_on_bad_input() {
     assert_eq!(child.wait_with_output().unwrap().status.code(), Some(2));
     assert!(!Path::new(&out).exists());
 }
+
+/// Issue 63 (defect 9, the class): whatever a subcommand echoes back of its input (an
+/// argument, a path, a FEN, a line of stdin) reaches the terminal escaped, for every
+/// subcommand with such a message: an escape byte in the input is never written raw.
+#[test]
+fn every_subcommand_escapes_the_input_it_echoes() {
+    let dir = TempDir::new("echo");
+    let esc = "\u{1b}[31m";
+    let missing = dir.file(&format!("miss{esc}ing"));
+    let out = dir.file("out");
+    let raw = |bytes: &[u8]| bytes.contains(&0x1b);
+    let bad = |text: &str| text.replace('X', esc);
+    for args in [
+        vec!["schemes".to_owned(), bad("--boXgus")],
+        vec!["attacks".into(), "--scheme".into(), bad("noXpe")],
+        vec!["show".into(), bad("0xZXZ")],
+        vec!["bench".into(), "--schemes".into(), bad("noXpe")],
+        vec![
+            "perft".into(),
+            "1".into(),
+            "--fen".into(),
+            bad("notX a fen"),
+        ],
+        vec!["perft".into(), "--epd".into(), missing.clone()],
+        vec![
+            "perft".into(),
+            "--compare".into(),
+            "true".into(),
+            "1".into(),
+            "--moves".into(),
+            bad("e2Xe5"),
+        ],
+        vec![
+            "perft".into(),
+            "split".into(),
+            "3".into(),
+            "--at".into(),
+            bad("1X"),
+        ],
+        vec![
+            "perft".into(),
+            "run".into(),
+            missing.clone(),
+            "--shard".into(),
+            "0/1".into(),
+            "--out".into(),
+            out.clone(),
+        ],
+        vec![
+            "perft".into(),
+            "merge".into(),
+            missing.clone(),
+            missing.clone(),
+        ],
+        vec!["find".into(), "--scheme".into(), bad("noXpe")],
+        vec!["find".into(), "--squares".into(), bad("aX1")],
+        vec!["verify".into(), missing.clone()],
+        vec!["pack".into(), missing.clone()],
+        vec![
+            "export".into(),
+            missing.clone(),
+            "--format".into(),
+            "csv".into(),
+        ],
+        vec![
+            "refine".into(),
+            missing.clone(),
+            "--out".into(),
+            out.clone(),
+            "--visits".into(),
+            "1".into(),
+        ],
+        vec!["merge-sets".into(), missing.clone()],
+        vec![
+            "prove".into(),
+            "rook".into(),
+            bad("dX1"),
+            "--bits".into(),
+            "10".into(),
+        ],
+        vec![
+            "dense".into(),
+            "rook".into(),
+            bad("dX1"),
+            "--bits".into(),
+            "10".into(),
+        ],
+        vec![
+            "dense".into(),
+            "rook".into(),
+            "d1".into(),
+            "--bits".into(),
+            bad("1X0"),
+        ],
+    ] {
+        let o = sliders(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_ne!(o.status.code(), Some(0), "{args:?}");
+        assert!(!raw(&o.stderr), "{args:?}: {:?}", stderr(&o));
+        assert!(
+            !raw(&o.stdout),
+            "{args:?}: {:?}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+    }
+    // Lines of stdin: `analyze` answers in JSON (escaped by JSON), `attacks` names the line.
+    for (command, line) in [
+        ("analyze", bad("notX a fen\n")),
+        ("attacks", bad("rook eX4 0x0\n")),
+    ] {
+        let mut child = Command::new(BIN)
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(line.as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{command}");
+        assert!(
+            !raw(&o.stderr) && !raw(&o.stdout),
+            "{command}: {:?} {:?}",
+            o.stdout,
+            o.stderr
+        );
+    }
+}

@@ -3,10 +3,12 @@
 //! 84,480 rook + 4,800 bishop = 89,280 entries (697.5 KiB).
 //!
 //! Source: "Best Magics so far" (chessprogramming wiki), as shipped in Gigantua /
-//! Chess_Movegen `Hash_Var.hpp`; rooks d1 and g1 at 10 bits as published by
-//! Witek902/Caissa (commit 86cb22f, 2026-06-01); this project's 9-bit magics for rooks
-//! c2, d2 and e2 (found by `sliders prove --exhaust`, tests/data/own/n_minus_1_results.csv).
-//! Every record square's finder is named in `tests/data/own/fancy_best_89280.csv`.
+//! Chess_Movegen `Hash_Var.hpp`; this project's own 10-bit magics for rooks d1 and g1
+//! (found by `sliders dense`; Witek902/Caissa, commit 86cb22f, 2026-06-01, published
+//! other 10-bit magics for both first) and 9-bit ones for rooks c2, d2 and e2 (found by
+//! `sliders prove --exhaust`; Caissa's other numbers for them came first too);
+//! tests/data/own/n_minus_1_results.csv. Every N-1 square's finder is named in
+//! `tests/data/own/fancy_best_89280.csv`.
 
 super::layout::magic_scheme! {
     /// The `fancy-best` scheme (best-known magics, N-1 bits on 44 squares).
