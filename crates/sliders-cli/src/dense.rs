@@ -61,6 +61,11 @@ pub struct DenseArgs {
     /// so a cube walk cut at --cube-nodes sees the likelier magics (top-down walks).
     #[arg(long)]
     model_first: bool,
+    /// When a round's best candidates name no cube not yet walked, walk the best new
+    /// cubes of all its candidates instead of only starting again (off by default: the
+    /// committed runs reproduce without it).
+    #[arg(long)]
+    widen: bool,
     /// Magics (hex, comma-separated; of neighbouring squares, say) the first
     /// distribution is drawn from.
     #[arg(long, value_delimiter = ',')]
@@ -140,6 +145,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         forcing,
         order,
         model_first: args.model_first,
+        widen: args.widen,
         pin,
         start_from,
         rounds: args.rounds,

@@ -230,3 +230,44 @@ fn bad_options_are_refused() {
         Err(DenseError::Input(_))
     ));
 }
+
+/// `widen`: where the elite names no new cube (a pinned run on rook c1, whose best
+/// candidates keep landing in the cubes already walked), the widened run walks the best
+/// new cubes of the whole round instead of restarting into the same ones.
+#[test]
+fn widening_walks_new_cubes_where_restarts_would_repeat_old_ones() {
+    let q = question(RookOrBishop::Rook, "c1", 10, IndexScheme::Fancy);
+    let with = |widen| {
+        run(
+            &q,
+            &DenseOptions {
+                seed: 7,
+                pin: (0x00ff_0000_0000_ff00, 0x0000_0000_0000_ff00),
+                model_first: true,
+                population: 1024,
+                elite: 32,
+                cube_nodes: 65_536,
+                rounds: Some(300),
+                threads: 1,
+                widen,
+                ..DenseOptions::default()
+            },
+        )
+    };
+    let (plain, widened) = (with(false), with(true));
+    assert_eq!((plain.rounds, widened.rounds), (300, 300));
+    assert!(
+        widened.cubes_walked > 4 * plain.cubes_walked,
+        "cubes walked: {} widened, {} plain",
+        widened.cubes_walked,
+        plain.cubes_walked
+    );
+    assert!(
+        widened.restarts < plain.restarts,
+        "restarts: {} widened, {} plain",
+        widened.restarts,
+        plain.restarts
+    );
+    // Deterministic from the seed, as every run.
+    assert_eq!(with(true).cubes_walked, widened.cubes_walked);
+}
