@@ -28,6 +28,8 @@ mod perftree;
 mod prove;
 mod refine;
 mod search;
+#[cfg(feature = "serve")]
+mod serve;
 mod sets;
 mod show;
 mod stats;
@@ -92,6 +94,10 @@ enum Command {
     /// bits that learns from the collisions at the target size, and an exhaustive walk
     /// of the cubes it points to. Prints `found 0x<magic>` (verified), or exit 1.
     Dense(dense::DenseArgs),
+    /// The page for readers: every scheme's lookup step by step in a browser, magics
+    /// tried by hand, a live finder and perft (a local HTTP server; docs/serve.md).
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -118,6 +124,8 @@ fn main() -> ExitCode {
         Command::Search(command) => search::run(command),
         Command::Prove(args) => prove::run(args),
         Command::Dense(args) => dense::run(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

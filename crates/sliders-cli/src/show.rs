@@ -1,7 +1,7 @@
 //! `sliders show`: draws an occupancy and, optionally, a slider's attacks on it, and
 //! with `--explain` each step the scheme takes (`crate::explain`).
 
-use sliders_core::schemes::{Scheme, WithScheme};
+use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
 use sliders_core::{Bitboard, File, Rank, RookOrBishop, Slider, Square};
 
 use crate::error::CliError;
@@ -27,13 +27,8 @@ pub fn run(
     let square = parse::square(square).map_err(CliError::input)?;
     let slider = parse::slider(piece).map_err(CliError::input)?;
     let id = parse::scheme(scheme)?;
-    let attacks = id
-        .run(Lookup {
-            slider,
-            square,
-            occupied,
-        })
-        .map_err(|_| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
+    let attacks = lookup(id, slider, square, occupied)
+        .ok_or_else(|| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
     if explain {
         return print_explained(id.name(), slider, square, occupied);
     }
@@ -63,15 +58,11 @@ fn print_explained(
     let id = parse::scheme(scheme)?;
     let mut union = Bitboard::EMPTY;
     for (i, &piece) in pieces.iter().enumerate() {
-        let attacks = id
-            .run(Lookup {
-                slider: piece.slider(),
-                square,
-                occupied,
-            })
-            .map_err(|_| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
+        let attacks = lookup(id, piece.slider(), square, occupied)
+            .ok_or_else(|| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
         union |= attacks;
         let text = crate::explain::explain(scheme, piece, square, occupied, attacks)
+            .map(|ex| crate::explain::text::render(&ex))
             .ok_or_else(|| CliError::input(format!("scheme {scheme} has no step-by-step view")))?;
         if i > 0 {
             crate::output::sayln!()?;
@@ -86,6 +77,21 @@ fn print_explained(
         )?;
     }
     Ok(())
+}
+
+/// `slider`'s attacks by scheme `id`; `None` when this CPU cannot run it.
+pub(crate) fn lookup(
+    id: SchemeId,
+    slider: Slider,
+    square: Square,
+    occupied: Bitboard,
+) -> Option<Bitboard> {
+    id.run(Lookup {
+        slider,
+        square,
+        occupied,
+    })
+    .ok()
 }
 
 struct Lookup {

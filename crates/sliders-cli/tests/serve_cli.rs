@@ -1,0 +1,496 @@
+//! `sliders serve`'s API, through the real binary over real sockets (docs/serve.md): the
+//! answers equal `sliders attacks` and `show --explain`; every bad parameter is a 400
+//! naming it; unknown and traversal paths are 404 and never read a file; methods, sizes
+//! and job counts are bounded; many requests at once are all answered; a job is
+//! cancelled; Ctrl-C while a job runs stops the server and leaves nothing behind.
+#![cfg(feature = "serve")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A running `sliders serve --port 0`, stopped on drop.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        Server::start_in(None)
+    }
+
+    fn start_in(tmp: Option<&std::path::Path>) -> Server {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sliders"));
+        cmd.args(["serve", "--port", "0"])
+            .env_remove("SLIDERS_SCHEME")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(tmp) = tmp {
+            cmd.env("TMPDIR", tmp);
+        }
+        let mut child = cmd.spawn().expect("sliders serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        assert!(
+            addr.starts_with("127.0.0.1:"),
+            "not loopback by default: {line}"
+        );
+        Server { child, addr }
+    }
+
+    /// `(status, body)` of one request, raw over TCP.
+    fn send(&self, raw: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        stream.write_all(raw.as_bytes()).unwrap();
+        let mut reply = Vec::new();
+        stream.read_to_end(&mut reply).unwrap();
+        let reply = String::from_utf8_lossy(&reply).to_string();
+        let status = reply
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {reply:?}"));
+        let body = reply
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default();
+        (status, body)
+    }
+
+    fn request(&self, method: &str, target: &str) -> (u16, String) {
+        self.send(&format!(
+            "{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        ))
+    }
+
+    fn get(&self, target: &str) -> (u16, Value) {
+        let (status, body) = self.request("GET", target);
+        (
+            status,
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{target}: {e}: {body}")),
+        )
+    }
+
+    fn post(&self, target: &str) -> (u16, Value) {
+        let (status, body) = self.request("POST", target);
+        (
+            status,
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{target}: {e}: {body}")),
+        )
+    }
+
+    /// Polls a job until it is no longer running.
+    fn finish(&self, job: &str, within: Duration) -> Value {
+        let start = Instant::now();
+        loop {
+            let (status, s) = self.get(&format!("/api/jobs/{job}"));
+            assert_eq!(status, 200, "{s}");
+            if s["state"] != "running" {
+                return s;
+            }
+            assert!(start.elapsed() < within, "job {job} still running: {s}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn sliders(args: &[&str], stdin: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(args)
+        .env_remove("SLIDERS_SCHEME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "sliders {args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn available_schemes() -> Vec<String> {
+    sliders(&["schemes"], "")
+        .lines()
+        .filter(|l| l.ends_with(" available"))
+        .map(|l| l.split(' ').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_issues_example_answers_as_written() {
+    let server = Server::start();
+    let (status, v) =
+        server.get("/api/attacks?piece=rook&square=e4&occupied=0x0010000002000000&scheme=fancy");
+    assert_eq!(status, 200);
+    assert_eq!(v["attacks"], "0x00101010ee101010");
+    let (status, v) =
+        server.get("/api/explain?piece=rook&square=e4&occupied=0x0010000002000000&scheme=fancy");
+    assert_eq!(status, 200);
+    assert_eq!(v["table_index"], 46124); // worked by hand in explain_cli.rs
+    assert_eq!(v["steps"][2]["product"], "0x0b00100020000000");
+    let (status, page) = server.request("GET", "/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/app.js\">"), "{page}");
+}
+
+/// Every scheme: the API's attacks are `sliders attacks`', and its explanation's numbers
+/// are the ones `show --explain` prints (one model: crate::explain).
+#[test]
+fn every_scheme_answers_as_the_command_line_does() {
+    let server = Server::start();
+    let queries = [
+        ("rook", "e4", "0x0010000002000000"),
+        ("bishop", "c1", "0x0000004000000800"),
+        ("rook", "a1", "0x0000000001000004"),
+        ("bishop", "h8", "0xffffffffffffffff"),
+    ];
+    for scheme in available_schemes() {
+        let lines: String = queries
+            .iter()
+            .map(|(p, s, o)| format!("{p} {s} {o}\n"))
+            .collect();
+        let expected = sliders(&["attacks", "--scheme", &scheme], &lines);
+        for ((piece, square, occ), want) in queries.iter().zip(expected.lines()) {
+            let q = format!("piece={piece}&square={square}&occupied={occ}&scheme={scheme}");
+            let (status, a) = server.get(&format!("/api/attacks?{q}"));
+            assert_eq!(status, 200, "{scheme}: {a}");
+            assert_eq!(a["attacks"], want, "{scheme} {q}");
+            let (status, ex) = server.get(&format!("/api/explain?{q}"));
+            assert_eq!(status, 200, "{scheme}: {ex}");
+            assert_eq!(ex["attacks"], want, "{scheme} {q}");
+            assert_eq!(ex["agrees_with_reference"], true);
+            let text = sliders(
+                &[
+                    "show",
+                    occ,
+                    "--square",
+                    square,
+                    "--piece",
+                    piece,
+                    "--scheme",
+                    &scheme,
+                    "--explain",
+                ],
+                "",
+            );
+            assert!(text.contains(ex["formula"].as_str().unwrap()), "{scheme}");
+            if let Some(index) = ex["table_index"].as_u64() {
+                let phrase = if scheme == "byte-lookup" {
+                    format!("byte index {index}")
+                } else {
+                    format!("table index {index}")
+                };
+                assert!(
+                    text.contains(&phrase),
+                    "{scheme} {q}: {phrase} not in\n{text}"
+                );
+            } else {
+                assert!(text.contains("no index"), "{scheme}");
+            }
+            for step in ex["steps"].as_array().unwrap() {
+                if step["kind"] == "product" {
+                    let line = format!(
+                        "* magic {} = {}",
+                        step["magic"].as_str().unwrap(),
+                        step["product"].as_str().unwrap()
+                    );
+                    assert!(text.contains(&line), "{scheme}: {line} not in\n{text}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn collisions_and_a_magic_by_hand() {
+    let server = Server::start();
+    // fancy-best's rook d1 has 10 index bits for its 11-bit mask: entries are shared.
+    let (status, c) = server
+        .get("/api/collisions?piece=rook&square=d1&occupied=0x0000000000000800&scheme=fancy-best");
+    assert_eq!(status, 200, "{c}");
+    assert!(c["sharing"].as_u64().unwrap() > 1, "{c}");
+    assert_eq!(c["relevant_occupancies"], 2048);
+    assert_eq!(c["destructive"], 0);
+    // Rook d1's 10-bit magic (ours, tests/data/own/n_minus_1_results.csv) and one bit off.
+    let (_, m) = server.get("/api/magic?piece=rook&square=d1&magic=0x66000aeae5ffff40&bits=10");
+    assert_eq!(m["ok"], true, "{m}");
+    assert_eq!(m["slots_used"], 1022);
+    let (_, m) = server.get("/api/magic?piece=rook&square=d1&magic=0x66000aeae5ffff00&bits=10");
+    assert_eq!(m["ok"], false, "{m}");
+    assert_ne!(
+        m["collision"]["first_attacks"],
+        m["collision"]["second_attacks"]
+    );
+    let (_, m) =
+        server.get("/api/magic?piece=bishop&square=c1&magic=0x0a0080181001f60c&bits=9&key=black");
+    assert_eq!(m["ok"], true, "{m}");
+}
+
+#[test]
+fn every_bad_parameter_is_a_400_that_names_it() {
+    let server = Server::start();
+    let bad = [
+        ("/api/attacks?piece=knight&square=e4", "piece"),
+        ("/api/attacks?square=e4", "piece"),
+        ("/api/attacks?piece=rook&square=i9", "square"),
+        (
+            "/api/attacks?piece=rook&square=e4&occupied=0x1g",
+            "occupied",
+        ),
+        ("/api/attacks?piece=rook&square=e4&occupied=12", "occupied"),
+        (
+            "/api/attacks?piece=rook&square=e4&occupied=0x12345678901234567",
+            "occupied",
+        ),
+        ("/api/attacks?piece=rook&square=e4&scheme=nope", "scheme"),
+        ("/api/explain?piece=queen&square=e4", "piece"),
+        ("/api/attacks?piece=rook&piece=bishop&square=e4", "piece"),
+        ("/api/attacks?piece=rook&square=%zz", "square"),
+        ("/api/attacks?piece=rook&square=%ff", "square"),
+        ("/api/magic?piece=rook&square=d1&magic=66&bits=10", "magic"),
+        ("/api/magic?piece=rook&square=d1&magic=0x66&bits=0", "bits"),
+        ("/api/magic?piece=rook&square=d1&magic=0x66&bits=13", "bits"),
+        (
+            "/api/magic?piece=rook&square=d1&magic=0x66&bits=99999999999999999999",
+            "bits",
+        ),
+        (
+            "/api/magic?piece=rook&square=d1&magic=0x66&bits=10&key=white",
+            "key",
+        ),
+        ("/api/position?fen=8/8/8/8/8/8/8/8+w+-+-+0+1", "fen"),
+        ("/api/position?moves=e2e5", "moves"),
+    ];
+    for (target, parameter) in bad {
+        let (status, v) = server.get(target);
+        assert_eq!(status, 400, "{target}: {v}");
+        assert_eq!(v["parameter"], parameter, "{target}: {v}");
+        assert!(!v["error"].as_str().unwrap().is_empty());
+    }
+    let bad_jobs = [
+        ("/api/find?piece=rook&square=d1&bits=13", "bits"),
+        (
+            "/api/find?piece=rook&square=d1&bits=10&method=magic",
+            "method",
+        ),
+        (
+            "/api/find?piece=rook&square=d1&bits=10&seconds=0",
+            "seconds",
+        ),
+        (
+            "/api/find?piece=rook&square=d1&bits=10&seconds=100000",
+            "seconds",
+        ),
+        ("/api/find?piece=rook&square=d1&bits=10&seed=-1", "seed"),
+        ("/api/perft?depth=7", "depth"),
+        ("/api/perft?depth=0", "depth"),
+        ("/api/perft", "depth"),
+        ("/api/perft?depth=2&fen=nonsense", "fen"),
+    ];
+    for (target, parameter) in bad_jobs {
+        let (status, v) = server.post(target);
+        assert_eq!(status, 400, "{target}: {v}");
+        assert_eq!(v["parameter"], parameter, "{target}: {v}");
+    }
+}
+
+#[test]
+fn unknown_and_traversal_paths_are_404_and_read_no_file() {
+    let server = Server::start();
+    for target in [
+        "/nope",
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/%2E%2E%2FCargo.toml",
+        "/api/../Cargo.toml",
+        "/app.js/../../../../etc/passwd",
+        "//etc/passwd",
+        "/api/jobs/../../etc/passwd",
+        "/api/jobs/99999",
+        "/api/jobs/1/../../x",
+        "/index.html%00.js",
+        "/api/attacksx",
+    ] {
+        let (status, body) = server.request("GET", target);
+        assert_eq!(status, 404, "{target}: {body}");
+        assert!(
+            !body.contains("[package]") && !body.contains("root:"),
+            "{target}: {body}"
+        );
+    }
+    // The methods each path takes.
+    assert_eq!(
+        server
+            .request("POST", "/api/attacks?piece=rook&square=e4")
+            .0,
+        405
+    );
+    assert_eq!(
+        server
+            .request("GET", "/api/find?piece=rook&square=e4&bits=5")
+            .0,
+        405
+    );
+    assert_eq!(server.request("DELETE", "/").0, 405);
+    // The bounds on a request: its target and its body.
+    let long = format!("/api/attacks?piece=rook&square=e4&x={}", "a".repeat(5000));
+    assert_eq!(server.request("GET", &long).0, 414);
+    let (status, body) = server.send(
+        "POST /api/perft?depth=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 5\r\n\r\nhello",
+    );
+    assert_eq!(status, 413, "{body}");
+}
+
+#[test]
+fn many_requests_at_once_are_all_answered() {
+    let server = Server::start();
+    let mut lines = String::new();
+    let mut targets = Vec::new();
+    let mut x: u64 = 0x9e3779b97f4a7c15;
+    for i in 0..240u32 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let piece = if i % 2 == 0 { "rook" } else { "bishop" };
+        let square = format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 % 8 + 1);
+        let occ = x & x.rotate_left(17);
+        lines.push_str(&format!("{piece} {square} {occ:#018x}\n"));
+        targets.push(format!(
+            "/api/attacks?piece={piece}&square={square}&occupied={occ:#018x}&scheme=fancy"
+        ));
+    }
+    let expected: Vec<String> = sliders(&["attacks", "--scheme", "fancy"], &lines)
+        .lines()
+        .map(String::from)
+        .collect();
+    std::thread::scope(|scope| {
+        for chunk in 0..16 {
+            let (server, targets, expected) = (&server, &targets, &expected);
+            scope.spawn(move || {
+                for i in (chunk..targets.len()).step_by(16) {
+                    let (status, v) = server.get(&targets[i]);
+                    assert_eq!(status, 200);
+                    assert_eq!(v["attacks"], expected[i].as_str(), "{}", targets[i]);
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn jobs_run_to_the_end_are_bounded_and_cancel() {
+    let server = Server::start();
+    // A finder question to its end, and a divide (perft 3 of the start: 8,902).
+    let (status, j) = server.post("/api/find?piece=bishop&square=c1&bits=5&method=stockfish");
+    assert_eq!(status, 200, "{j}");
+    let s = server.finish(j["job"].as_str().unwrap(), Duration::from_secs(60));
+    assert_eq!(s["state"], "done", "{s}");
+    assert_eq!(s["result"]["verified"], true);
+    assert!(s["result"]["csv"]
+        .as_str()
+        .unwrap()
+        .starts_with("bishop,c1,2,0x"));
+    let (_, j) = server.post("/api/perft?depth=3");
+    let s = server.finish(j["job"].as_str().unwrap(), Duration::from_secs(60));
+    assert_eq!(s["nodes"], "8902", "{s}");
+    assert_eq!(s["divide"].as_array().unwrap().len(), 20);
+    // Two long jobs run; a third is refused until one ends; a cancelled one stops.
+    let (_, a) = server.post("/api/find?piece=rook&square=b1&bits=10&method=dense&seconds=100");
+    let (_, b) = server.post("/api/find?piece=rook&square=c1&bits=10&method=stockfish&seconds=100");
+    let (status, c) = server.post("/api/perft?depth=2");
+    assert_eq!(status, 429, "{c}");
+    for job in [&a, &b] {
+        let id = job["job"].as_str().unwrap();
+        let (status, _) = server.post(&format!("/api/jobs/{id}/cancel"));
+        assert_eq!(status, 200);
+        let s = server.finish(id, Duration::from_secs(20));
+        assert_eq!(s["state"], "cancelled", "{s}");
+    }
+    let (status, _) = server.post("/api/perft?depth=2");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn ctrl_c_while_a_job_runs_stops_the_server_and_leaves_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut server = Server::start_in(Some(tmp.path()));
+    let (status, j) =
+        server.post("/api/find?piece=rook&square=b1&bits=10&method=dense&seconds=100");
+    assert_eq!(status, 200, "{j}");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(
+        std::fs::read_dir(tmp.path()).unwrap().count(),
+        1,
+        "the job's state directory"
+    );
+    let pid = server.child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "still running after SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn a_bind_address_is_checked_and_another_than_loopback_is_said() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(["serve", "--bind", "localhost-ish"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--bind \"localhost-ish\""));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(["serve", "--bind", "0.0.0.0", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(line.contains("not loopback"), "{line}");
+}
