@@ -366,6 +366,10 @@ fn unknown_and_traversal_paths_are_404_and_read_no_file() {
         "POST /api/perft?depth=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 5\r\n\r\nhello",
     );
     assert_eq!(status, 413, "{body}");
+    let (status, body) = server.send(
+        "POST /api/perft?depth=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+    );
+    assert_eq!(status, 413, "{body}");
 }
 
 #[test]

@@ -122,7 +122,11 @@ pub fn check(
             ),
         ));
     }
-    if request.body_length().unwrap_or(0) > MAX_BODY {
+    let chunked = request
+        .headers()
+        .iter()
+        .any(|h| h.field.equiv("Transfer-Encoding"));
+    if chunked || request.body_length().unwrap_or(0) > MAX_BODY {
         return Err(Reply::status(
             413,
             "the API takes no request body: parameters go in the query",
