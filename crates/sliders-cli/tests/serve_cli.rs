@@ -436,7 +436,19 @@ fn jobs_run_to_the_end_are_bounded_and_cancel() {
         assert_eq!(status, 200);
         let s = server.finish(id, Duration::from_secs(20));
         assert_eq!(s["state"], "cancelled", "{s}");
+        assert!(
+            s["result"].is_null(),
+            "a cancelled search has no result: {s}"
+        );
     }
+    // A divide cancelled stops before its last root move (Kiwipete, depth 6).
+    let (_, d) = server.post("/api/perft?depth=6&fen=r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R+w+KQkq+-+0+1");
+    let id = d["job"].as_str().unwrap();
+    let (status, _) = server.post(&format!("/api/jobs/{id}/cancel"));
+    assert_eq!(status, 200);
+    let s = server.finish(id, Duration::from_secs(60));
+    assert_eq!(s["state"], "cancelled", "{s}");
+    assert!(s["moves_done"].as_u64().unwrap_or(0) < 48, "{s}");
     let (status, _) = server.post("/api/perft?depth=2");
     assert_eq!(status, 200);
 }

@@ -148,7 +148,10 @@ pub fn collisions(q: &Query) -> Reply {
                 .and_then(|e| e.table_index);
             if other == Some(entry) {
                 sharing += 1;
-                if attacks != ex.attacks {
+                // By the reference walk, not the scheme: the scheme's own answers for one
+                // entry are one entry, so only the reference can tell them apart.
+                let wanted = ex.piece.attacks(ex.square, occ);
+                if wanted != ex.piece.attacks(ex.square, ex.occupied) {
                     destructive += 1;
                 }
                 if examples.len() < EXAMPLES {

@@ -76,7 +76,13 @@ impl Jobs {
     }
 
     /// Starts `work` as a job, within the bounds; the reply names it.
-    fn start(&self, kind: &str, params: Value, work: impl FnOnce(&Job) + Send + 'static) -> Reply {
+    /// `work` returns whether it did all it was asked (a cancelled or timed-out job did not).
+    fn start(
+        &self,
+        kind: &str,
+        params: Value,
+        work: impl FnOnce(&Job) -> bool + Send + 'static,
+    ) -> Reply {
         let Ok(mut jobs) = self.inner.lock() else {
             return Reply::status(500, "the job list is unusable");
         };
@@ -109,16 +115,26 @@ impl Jobs {
         });
         let worker = Arc::clone(&job);
         let started = Instant::now();
-        let handle = std::thread::spawn(move || {
-            work(&worker);
+        let spawned = std::thread::Builder::new().spawn(move || {
+            // A panic in the work is a bug; the job still ends ("failed"), freeing its slot.
+            let finished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&worker)));
             let cancelled = worker.stopped();
             worker.update(|s| {
                 if s["state"] == "running" {
-                    s["state"] = json!(if cancelled { "cancelled" } else { "done" });
+                    s["state"] = json!(match finished {
+                        Ok(true) => "done",
+                        Ok(false) if cancelled => "cancelled",
+                        Ok(false) => "stopped",
+                        Err(_) => "failed",
+                    });
                 }
                 s["elapsed"] = json!(started.elapsed().as_secs_f64());
             });
         });
+        let handle = match spawned {
+            Ok(handle) => handle,
+            Err(e) => return Reply::status(503, format!("no thread for the job: {e}")),
+        };
         if let Ok(mut h) = job.handle.lock() {
             *h = Some(handle);
         }
@@ -182,7 +198,7 @@ impl Jobs {
         let shown = json!({
             "piece": params.piece.name(), "square": params.square.to_string(), "bits": params.bits,
             "method": params.method, "key": params.key.name(), "seconds": params.seconds,
-            "seed": params.seed,
+            "seed": params.seed.to_string(),
         });
         self.start("find", shown, move |job| run_find(job, &params))
     }
@@ -251,7 +267,7 @@ fn find_params(q: &Query) -> Result<FindParams, Reply> {
 /// Candidates a finder step draws (about a tenth of a second of one core).
 const FIND_STEP: u64 = 1 << 17;
 
-fn run_find(job: &Job, p: &FindParams) {
+fn run_find(job: &Job, p: &FindParams) -> bool {
     let started = Instant::now();
     let limit = Duration::from_secs(p.seconds);
     let dir = match tempfile::tempdir() {
@@ -283,6 +299,8 @@ fn run_find(job: &Job, p: &FindParams) {
                 let options = DenseOptions {
                     seed: p.seed,
                     rounds: Some(step),
+                    // A round can take seconds: the job's time bounds it too.
+                    time: Some(limit.saturating_sub(started.elapsed())),
                     threads: 1,
                     state: Some(state.clone()),
                     ..DenseOptions::default()
@@ -356,26 +374,23 @@ fn run_find(job: &Job, p: &FindParams) {
                         });
                     });
                 }
-                Err(e) => fail(job, format!("the finder's magic failed verification: {e}")),
+                Err(e) => return fail(job, format!("the finder's magic failed verification: {e}")),
             }
+            true
         }
-        None if !job.stopped() => job.update(|s| s["state"] = json!("stopped")),
-        None => {}
+        // Cancelled, or its time ran out: the caller names which.
+        None => false,
     }
 }
 
-fn run_perft(job: &Job, board: &sliders_movegen::Board, depth: u32) {
+fn run_perft(job: &Job, board: &sliders_movegen::Board, depth: u32) -> bool {
     let started = Instant::now();
     let limit = Duration::from_secs(PERFT_SECONDS);
     let moves = board.legal_moves();
     let mut total: u128 = 0;
     for (i, mv) in moves.iter().enumerate() {
-        if job.stopped() {
-            return;
-        }
-        if started.elapsed() > limit {
-            job.update(|s| s["state"] = json!("stopped"));
-            return;
+        if job.stopped() || started.elapsed() > limit {
+            return false;
         }
         let count = sliders_movegen::engine::perft(&board.after_unchecked(*mv), depth - 1);
         total += count;
@@ -400,11 +415,14 @@ fn run_perft(job: &Job, board: &sliders_movegen::Board, depth: u32) {
             s["divide"] = json!([]);
         }
     });
+    true
 }
 
-fn fail(job: &Job, message: String) {
+/// Ends the job as failed, naming why; the work did not finish.
+fn fail(job: &Job, message: String) -> bool {
     job.update(|s| {
         s["state"] = json!("failed");
         s["error"] = json!(message);
     });
+    false
 }

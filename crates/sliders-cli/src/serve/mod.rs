@@ -56,8 +56,12 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
-        ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
-            .map_err(|e| CliError::input(format!("cannot handle Ctrl-C: {e}")))?;
+        ctrlc::set_handler(move || {
+            stop.store(true, Ordering::SeqCst);
+            // The dense finder's walk polls the search crate's own stop flag.
+            sliders_search::prove::stop::request();
+        })
+        .map_err(|e| CliError::input(format!("cannot handle Ctrl-C: {e}")))?;
     }
     let jobs = jobs::Jobs::new();
     std::thread::scope(|scope| {

@@ -151,9 +151,7 @@ function drawExplanation(target, ex) {
         break;
       case "rays": {
         const list = el("ul");
-        let crossed = 0n;
         for (const r of s.rays) {
-          for (const q of r.squares) crossed |= 1n << BigInt(squareIndex(q));
           list.appendChild(el("li", { "data-direction": r.direction }, `${r.direction}: ${r.squares.join(" ") || "none"}, stopped by ${r.blocker ? "the blocker on " + r.blocker : "the edge"}`));
         }
         target.appendChild(step("each ray, until the edge or the first blocker", list));
@@ -211,7 +209,7 @@ async function refresh() {
     else $("explain-b").innerHTML = "";
     drawCollisions(coll);
   } catch (e) {
-    $("lookup-error").textContent = e.message;
+    if (ticket === refreshing) $("lookup-error").textContent = e.message;
   }
 }
 
@@ -257,17 +255,23 @@ async function tryMagic() {
 }
 
 // A job: started by POST, polled until it is no longer running.
-async function runJob(path, query, cancelButton, onStatus) {
-  const { job } = await api(path, query, "POST");
-  cancelButton.disabled = false;
-  cancelButton.onclick = () => api(`/api/jobs/${job}/cancel`, {}, "POST");
-  for (;;) {
-    const s = await api(`/api/jobs/${job}`);
-    onStatus(s);
-    if (s.state !== "running") break;
-    await new Promise((r) => setTimeout(r, 250));
+// Its start button is disabled meanwhile, so one section polls one job at a time.
+async function runJob(path, query, startButton, cancelButton, onStatus) {
+  startButton.disabled = true;
+  try {
+    const { job } = await api(path, query, "POST");
+    cancelButton.disabled = false;
+    cancelButton.onclick = () => api(`/api/jobs/${job}/cancel`, {}, "POST");
+    for (;;) {
+      const s = await api(`/api/jobs/${job}`);
+      onStatus(s);
+      if (s.state !== "running") break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    cancelButton.disabled = true;
+    startButton.disabled = false;
   }
-  cancelButton.disabled = true;
 }
 
 async function startFind() {
@@ -279,7 +283,7 @@ async function startFind() {
       piece: $("find-piece").value, square: $("find-square").value.trim(), bits: $("find-bits").value.trim(),
       method: $("find-method").value, key: $("find-key").value, seconds: $("find-seconds").value.trim(),
       seed: $("find-seed").value.trim(),
-    }, $("find-cancel"), (s) => {
+    }, $("find-start"), $("find-cancel"), (s) => {
       const best = s.progress && s.progress.best_measure !== undefined ? `, best ${s.progress.best_measure} collisions` : "";
       progress.textContent = `${s.state}: ${s.candidates || 0} candidates, ${Math.round(s.rate || 0)} a second${best}, ${(s.elapsed || 0).toFixed(1)} s`;
       progress.setAttribute("data-state", s.state);
@@ -321,7 +325,7 @@ async function startPerft() {
   if (!(await showPosition())) return;
   const table = $("perft-table");
   try {
-    await runJob("/api/perft", { ...perftQuery(), depth: $("perft-depth").value.trim() }, $("perft-cancel"), (s) => {
+    await runJob("/api/perft", { ...perftQuery(), depth: $("perft-depth").value.trim() }, $("perft-start"), $("perft-cancel"), (s) => {
       table.innerHTML = "<tr><th>move</th><th>nodes</th></tr>";
       for (const d of s.divide || []) {
         const tr = el("tr", { "data-move": d.move });
@@ -360,11 +364,12 @@ async function drawResearch() {
 
 async function init() {
   const { schemes, auto } = await api("/api/schemes");
-  for (const s of schemes.filter((s) => s.available && s.explained)) {
+  const offered = schemes.filter((s) => s.available && s.explained);
+  for (const s of offered) {
     $("scheme-a").appendChild(el("option", { value: s.name }, s.name));
     $("scheme-b").appendChild(el("option", { value: s.name }, s.name));
   }
-  $("scheme-a").value = schemes.some((s) => s.name === "fancy") ? "fancy" : auto;
+  $("scheme-a").value = offered.some((s) => s.name === "fancy") ? "fancy" : offered.some((s) => s.name === auto) ? auto : offered[0].name;
   for (const id of ["piece", "scheme-a", "scheme-b"]) $(id).addEventListener("change", refresh);
   $("apply-occupied").addEventListener("click", () => {
     try {
