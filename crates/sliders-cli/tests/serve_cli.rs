@@ -370,6 +370,19 @@ fn unknown_and_traversal_paths_are_404_and_read_no_file() {
         "POST /api/perft?depth=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
     );
     assert_eq!(status, 413, "{body}");
+    // A body declared and never sent (the largest length there is) is refused unread, at once.
+    let (status, body) = server.send(
+        "POST /api/perft?depth=1 HTTP/1.1\r\nHost: x\r\nContent-Length: 18446744073709551615\r\n\r\n",
+    );
+    assert_eq!(status, 413, "{body}");
+    // Connections that send nothing hold no worker for good: more of them than there are
+    // workers, and a request beside them is still answered.
+    let idle: Vec<TcpStream> = (0..12)
+        .map(|_| TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    let (status, _) = server.get("/api/schemes");
+    assert_eq!(status, 200);
+    drop(idle);
 }
 
 #[test]

@@ -1,14 +1,21 @@
-//! The server's HTTP side: a request checked against the bounds and split into method,
-//! path and query; replies as JSON (every error names what is wrong) or a page file.
+//! The server's HTTP side, HTTP/1.1 with one request per connection: the request's head
+//! read within bounds and split into method, path and query; replies as JSON (every
+//! error names what is wrong) or a page file. Written here rather than taken from
+//! tiny_http 0.12, which drains a declared body on its own before a reply can refuse it
+//! (a `Content-Length` of 2^64 - 1 panics its thread; a large one without the bytes holds
+//! the thread as long as the client waits: tiny-http issue 252): a body is refused here
+//! unread and the connection closed.
 
 use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::TcpStream;
 
 use serde_json::{json, Value};
 
 /// The longest request target read (path and query).
 pub const MAX_TARGET: usize = 4096;
-/// The longest body read: the API takes its parameters in the query, so none.
-pub const MAX_BODY: usize = 0;
+/// The longest request head read (request line and headers).
+pub const MAX_HEAD: usize = 16384;
 
 /// A reply.
 pub enum Reply {
@@ -61,10 +68,8 @@ impl Reply {
         }
     }
 
-    pub fn into_response(self) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-        let header = |name: &str, value: &str| {
-            tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
-        };
+    /// Writes the reply and closes (`Connection: close`); `head`: no body (HEAD).
+    pub fn write(self, stream: &mut TcpStream, head: bool) -> std::io::Result<()> {
         let (status, body, kind, allow) = match self {
             Reply::Json(value) => (200, value.to_string(), "application/json", None),
             Reply::Error {
@@ -80,15 +85,32 @@ impl Reply {
             ),
             Reply::Static(body, kind) => (200, body.to_string(), kind, None),
         };
-        let mut response = tiny_http::Response::from_data(body.into_bytes())
-            .with_status_code(status)
-            .with_header(header("Content-Type", kind))
-            .with_header(header("Cache-Control", "no-store"))
-            .with_header(header("X-Content-Type-Options", "nosniff"));
+        let reason = match status {
+            200 => "OK",
+            400 => "Bad Request",
+            404 => "Not Found",
+            405 => "Method Not Allowed",
+            413 => "Content Too Large",
+            414 => "URI Too Long",
+            429 => "Too Many Requests",
+            431 => "Request Header Fields Too Large",
+            503 => "Service Unavailable",
+            _ => "Error",
+        };
+        let mut out = format!(
+            "HTTP/1.1 {status} {reason}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
+             Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n",
+            body.len()
+        );
         if let Some(allow) = allow {
-            response = response.with_header(header("Allow", allow));
+            out.push_str(&format!("Allow: {allow}\r\n"));
         }
-        response
+        out.push_str("\r\n");
+        if !head {
+            out.push_str(&body);
+        }
+        stream.write_all(out.as_bytes())?;
+        stream.flush()
     }
 }
 
@@ -108,11 +130,53 @@ impl Query {
     }
 }
 
-/// The request within bounds, split; or the error reply.
-pub fn check(
-    request: &mut tiny_http::Request,
-) -> Result<(tiny_http::Method, String, Query), Reply> {
-    let target = request.url().to_string();
+/// A request's method, path and query.
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    pub query: Query,
+}
+
+/// Reads one request's head (never its body: any body is refused), within the bounds.
+pub fn read(stream: &mut TcpStream) -> Result<Request, Reply> {
+    let mut head = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 1024];
+    let end = loop {
+        if let Some(end) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+            break end;
+        }
+        if head.len() > MAX_HEAD {
+            return Err(Reply::status(
+                431,
+                format!("the request head passes {MAX_HEAD} bytes"),
+            ));
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => {
+                return Err(Reply::status(400, "the request ended before its head did"))
+            }
+            Ok(n) => head.extend_from_slice(&chunk[..n]),
+        }
+    };
+    let text = std::str::from_utf8(&head[..end])
+        .map_err(|_| Reply::status(400, "the request head is not UTF-8"))?;
+    let mut lines = text.split("\r\n");
+    let line = lines.next().unwrap_or("");
+    let mut parts = line.split(' ');
+    let (Some(method), Some(target), Some(version), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(Reply::status(
+            400,
+            "the request line is not METHOD TARGET VERSION",
+        ));
+    };
+    if !version.starts_with("HTTP/1.") {
+        return Err(Reply::status(
+            400,
+            format!("{version}: only HTTP/1.x is spoken"),
+        ));
+    }
     if target.len() > MAX_TARGET {
         return Err(Reply::status(
             414,
@@ -122,22 +186,23 @@ pub fn check(
             ),
         ));
     }
-    let chunked = request
-        .headers()
-        .iter()
-        .any(|h| h.field.equiv("Transfer-Encoding"));
-    if chunked || request.body_length().unwrap_or(0) > MAX_BODY {
-        return Err(Reply::status(
-            413,
-            "the API takes no request body: parameters go in the query",
-        ));
+    for header in lines {
+        let (name, value) = header.split_once(':').unwrap_or((header, ""));
+        let body = (name.eq_ignore_ascii_case("content-length") && value.trim() != "0")
+            || name.eq_ignore_ascii_case("transfer-encoding");
+        if body {
+            return Err(Reply::status(
+                413,
+                "the API takes no request body: parameters go in the query",
+            ));
+        }
     }
-    let (path, query) = target.split_once('?').unwrap_or((&target, ""));
-    Ok((
-        request.method().clone(),
-        path.to_string(),
-        parse_query(query)?,
-    ))
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    Ok(Request {
+        method: method.to_string(),
+        path: path.to_string(),
+        query: parse_query(query)?,
+    })
 }
 
 /// `a=1&b=x%20y` into its pairs; a parameter given twice, or not UTF-8, is refused.

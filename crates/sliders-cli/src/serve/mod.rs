@@ -12,9 +12,10 @@ mod api;
 mod http;
 mod jobs;
 
-use std::net::{IpAddr, SocketAddr};
+use std::io::ErrorKind;
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
@@ -36,17 +37,23 @@ pub struct ServeArgs {
     bind: String,
 }
 
+/// How long a connection may take to send its request or read the reply.
+const IO_TIMEOUT: Duration = Duration::from_secs(5);
+
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
     let ip: IpAddr = args
         .bind
         .parse()
         .map_err(|_| CliError::input(format!("--bind {:?} is not an IP address", args.bind)))?;
-    let server = tiny_http::Server::http(SocketAddr::new(ip, args.port))
+    let listener = TcpListener::bind(SocketAddr::new(ip, args.port))
         .map_err(|e| CliError::input(format!("cannot listen on {ip}:{}: {e}", args.port)))?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| CliError::input("the server has no IP address"))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| CliError::input(format!("the server has no address: {e}")))?;
+    // Non-blocking, so that the accept loop sees Ctrl-C within its poll.
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| CliError::input(format!("cannot poll the listener: {e}")))?;
     if !ip.is_loopback() {
         crate::output::noteln!(
             "warning: listening on {addr}, not loopback: other machines that reach it can use the page and start jobs"
@@ -64,18 +71,35 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("cannot handle Ctrl-C: {e}")))?;
     }
     let jobs = jobs::Jobs::new();
+    // Connections wait here for a worker; past the queue's bound they get a 503.
+    let (sender, receiver) = mpsc::sync_channel::<TcpStream>(4 * WORKERS);
+    let receiver = Mutex::new(receiver);
     std::thread::scope(|scope| {
         for _ in 0..WORKERS {
-            scope.spawn(|| {
-                while !stop.load(Ordering::SeqCst) {
-                    match server.recv_timeout(Duration::from_millis(100)) {
-                        Ok(Some(request)) => respond(request, &jobs),
-                        Ok(None) => {}
-                        Err(_) => break,
-                    }
+            scope.spawn(|| loop {
+                let next = receiver.lock().map(|r| r.recv());
+                match next {
+                    Ok(Ok(stream)) => serve(stream, &jobs),
+                    _ => break,
                 }
             });
         }
+        while !stop.load(Ordering::SeqCst) {
+            match listener.accept() {
+                Ok((stream, _)) => {
+                    if let Err(mpsc::TrySendError::Full(mut stream)) = sender.try_send(stream) {
+                        let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
+                        let _ = Reply::status(503, "the server is busy: try again")
+                            .write(&mut stream, false);
+                    }
+                }
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                    std::thread::sleep(Duration::from_millis(20))
+                }
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+        drop(sender);
     });
     // Ctrl-C: every job is told to stop and waited for, so nothing runs on or is left.
     jobs.shut_down();
@@ -83,27 +107,35 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn respond(mut request: tiny_http::Request, jobs: &jobs::Jobs) {
-    let reply = match http::check(&mut request) {
-        Err(reply) => reply,
-        Ok((method, path, query)) => route(&method, &path, &query, jobs),
+/// One connection: one request, one reply, closed.
+fn serve(mut stream: TcpStream, jobs: &jobs::Jobs) {
+    // The listener is non-blocking; its connections are not.
+    let _ = stream.set_nonblocking(false);
+    let _ = stream.set_read_timeout(Some(IO_TIMEOUT));
+    let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
+    let (reply, head) = match http::read(&mut stream) {
+        Err(reply) => (reply, false),
+        Ok(request) => (
+            route(&request.method, &request.path, &request.query, jobs),
+            request.method == "HEAD",
+        ),
     };
     // A client that went away is not the server's error.
-    let _ = request.respond(reply.into_response());
+    let _ = reply.write(&mut stream, head);
+    let _ = stream.shutdown(std::net::Shutdown::Write);
 }
 
-fn route(method: &tiny_http::Method, path: &str, query: &http::Query, jobs: &jobs::Jobs) -> Reply {
-    use tiny_http::Method::{Get, Post};
+fn route(method: &str, path: &str, query: &http::Query, jobs: &jobs::Jobs) -> Reply {
     let page = |body: &'static str, kind: &'static str| match method {
-        Get | tiny_http::Method::Head => Reply::Static(body, kind),
+        "GET" | "HEAD" => Reply::Static(body, kind),
         _ => Reply::not_allowed("GET"),
     };
     let get = |f: &dyn Fn() -> Reply| match method {
-        Get => f(),
+        "GET" => f(),
         _ => Reply::not_allowed("GET"),
     };
     let post = |f: &dyn Fn() -> Reply| match method {
-        Post => f(),
+        "POST" => f(),
         _ => Reply::not_allowed("POST"),
     };
     match path {
