@@ -277,10 +277,37 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn role_at(&self, square: Square) -> Option<Role> {
+        let role = self.role_by_bits(square);
         if self.occupied().contains(square) {
-            Some(Role::ALL[self.role_by_tests(square) as usize])
+            Some(role)
         } else {
             None
+        }
+    }
+
+    /// The role on an occupied `square` (a pawn where no set holds it) without a branch:
+    /// its number's three bits (knight 1, bishop 2, rook 3, queen 4, king 5) read from
+    /// three unions of the role sets: bit 0 from the knights, rooks and kings, bit 1 from
+    /// the bishops and rooks, bit 2 from the queens and kings. The make keeps its tests
+    /// ([`Board::role_by_tests`]); asked of every move by a move orderer, the tests'
+    /// branches were half the mispredicted branches of the dependent's alpha-beta
+    /// (docs/board.md).
+    #[inline(always)]
+    fn role_by_bits(&self, square: Square) -> Role {
+        let r = &self.roles;
+        let s = square as u32;
+        let bit = |set: u64| ((set >> s) & 1) as u8;
+        let low = bit(r[1].0 | r[3].0 | r[5].0);
+        let mid = bit(r[2].0 | r[3].0);
+        let high = bit(r[4].0 | r[5].0);
+        match low | mid << 1 | high << 2 {
+            0 => Role::Pawn,
+            1 => Role::Knight,
+            2 => Role::Bishop,
+            3 => Role::Rook,
+            4 => Role::Queen,
+            // 5, and 6 and 7, which no board this crate makes has (a square in two sets).
+            _ => Role::King,
         }
     }
 
@@ -320,9 +347,14 @@ impl Board {
     pub fn captured(&self, mv: Move) -> Option<Role> {
         // An enemy piece on the destination first (castling's destination is our rook):
         // one test answers the quiet moves, most of what a move orderer asks about.
-        match self.captured_on(self.turn.other(), mv.to()) {
-            None if mv.is_en_passant() => Some(Role::Pawn),
-            victim => victim,
+        let to = mv.to();
+        let role = self.role_by_bits(to);
+        if self.colors[self.turn.other() as usize].contains(to) {
+            Some(role)
+        } else if mv.is_en_passant() {
+            Some(Role::Pawn)
+        } else {
+            None
         }
     }
 
@@ -873,14 +905,15 @@ impl Board {
 
     /// The board after a legal move, unchecked: [`Board::play_unchecked`] on a copy.
     ///
-    /// In a search's hot loop write the copy yourself (`let mut child = *board;
-    /// child.play_unchecked(mv);`): returned by value, the made board is copied a second
-    /// time into the caller's slot (rustc 1.95 does not place it there), and that copy
-    /// reads back in wide loads what the make has just stored in narrow ones. Measured
-    /// in a crate that depends on this one as an engine does
-    /// (`crates/sliders-bench/dependent`, Intel Xeon, 2026-12-02): on its perft workload
-    /// 5.9% more instructions than the in-place copy (callgrind) and 0.82-0.86 of
-    /// cozy-chess's time against the in-place copy's 0.64-0.65 (docs/board.md).
+    /// The child is written once, straight into the caller's slot: this function is
+    /// called, not inlined, so the caller hands it the slot for its result, and it hands
+    /// that slot on to [`make_into`], which copies the parent there and makes the move in
+    /// it (LLVM's call-slot optimisation removes the local in between; the disassembly
+    /// is in docs/board.md). Inlined, the board was made in a local of the caller and then
+    /// copied a second time into the slot (rustc 1.95 places no returned value in the
+    /// caller's slot itself): on the dependent's perft workload 5.9% more instructions
+    /// than the in-place copy (`let mut child = *board; child.play_unchecked(mv);`), now
+    /// 3.1% (one call more: six instructions a move).
     ///
     /// ```
     /// use sliders_movegen::Board;
@@ -888,12 +921,11 @@ impl Board {
     /// let after = board.after_unchecked(board.legal_moves()[0]);
     /// assert_ne!(after, board);
     /// ```
-    #[inline(always)]
+    #[inline(never)]
     #[must_use]
     pub fn after_unchecked(&self, mv: Move) -> Board {
-        let mut b = *self;
-        b.play_unchecked(mv);
-        b
+        let mut child = core::mem::MaybeUninit::<Board>::uninit();
+        *make_into(&mut child, self, mv)
     }
 
     /// Plays moves given in UCI notation, checking each; the error names the move.
@@ -986,4 +1018,19 @@ fn castling_key(rooks: u64, white: u64, kings: u64) -> u64 {
         }
     }
     key
+}
+
+/// [`Board::after_unchecked`]'s make: `parent` copied into `child`, then `mv` made there.
+/// Not inlined, and writing `child` before it reads it: that is what lets the caller's
+/// return slot stand in for `child` (LLVM's call-slot optimisation needs a callee that
+/// it can see keeps no other pointer to the slot, which it infers here, in this crate).
+#[inline(never)]
+fn make_into<'a>(
+    child: &'a mut core::mem::MaybeUninit<Board>,
+    parent: &Board,
+    mv: Move,
+) -> &'a mut Board {
+    let b = child.write(*parent);
+    b.make::<true>(mv);
+    b
 }

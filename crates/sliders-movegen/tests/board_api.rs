@@ -93,6 +93,33 @@ proptest! {
         }
     }
 
+    /// `role_at` reads three unions of the role sets without a branch and `captured`
+    /// builds on it: both against a plain walk of the sets, on every square and move.
+    #[test]
+    fn role_at_and_captured_agree_with_the_role_sets(
+        start in 0usize..200,
+        choices in proptest::collection::vec(any::<u16>(), 0..60),
+    ) {
+        let board = playout(start, &choices);
+        let walk = |square: Square| {
+            Role::ALL.into_iter().find(|&r| board.by_role(r).contains(square))
+        };
+        for square in Square::ALL {
+            prop_assert_eq!(board.role_at(square), walk(square), "{} {:?}", board.to_fen(), square);
+        }
+        let theirs = board.by_color(!board.turn());
+        for m in board.legal_moves().iter() {
+            let expected = if m.is_en_passant() {
+                Some(Role::Pawn)
+            } else if theirs.contains(m.to()) {
+                walk(m.to())
+            } else {
+                None
+            };
+            prop_assert_eq!(board.captured(*m), expected, "{} {:?}", board.to_fen(), m);
+        }
+    }
+
     #[test]
     fn generation_modes_partition_and_filter(
         start in 0usize..200,
