@@ -907,7 +907,7 @@ impl Board {
     ///
     /// The child is written once, straight into the caller's slot: this function is
     /// called, not inlined, so the caller hands it the slot for its result, and it hands
-    /// that slot on to [`make_into`], which copies the parent there and makes the move in
+    /// that slot on to its make (`make_into`), which copies the parent there and makes the move in
     /// it (LLVM's call-slot optimisation removes the local in between; the disassembly
     /// is in docs/board.md). Inlined, the board was made in a local of the caller and then
     /// copied a second time into the slot (rustc 1.95 places no returned value in the
