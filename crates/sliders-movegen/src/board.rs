@@ -265,9 +265,9 @@ impl Board {
     }
 
     /// The role of the piece on a square, if any: what a move orderer asks of a move's
-    /// `from` square (the moving piece) and `to` square (see [`Board::captured`]); found
-    /// by testing the role sets in turn (the board keeps no mailbox: docs/board-experiments.md item
-    /// 20). A move orderer gets both roles with each move from
+    /// `from` square (the moving piece) and `to` square (see [`Board::captured`]); read
+    /// without a branch from three unions of the role sets (the board keeps no mailbox:
+    /// docs/board-experiments.md item 20). A move orderer gets both roles with each move from
     /// [`Board::for_each_legal_move`] without a lookup.
     ///
     /// ```
