@@ -158,18 +158,11 @@ pub fn generator_perft(board: &sliders_movegen::Board, depth: u32) -> u64 {
     sliders_core::schemes::dispatch(Job(board, depth)) as u64
 }
 
-/// Ours with a named scheme (monomorphised through [`SchemeId::run`]).
+/// Ours with a named scheme (the board crate's `perft_by_id`, compiled there once).
 pub fn sliders_perft_with(id: SchemeId, board: &sliders_movegen::Board, depth: u32) -> u64 {
-    struct Job<'a>(&'a sliders_movegen::Board, u32);
-    impl WithScheme for Job<'_> {
-        type Output = u128;
-        fn run<S: Scheme>(self, scheme: S) -> u128 {
-            sliders_movegen::perft_with(scheme, self.0, self.1)
-        }
-    }
-    match id.run(Job(board, depth)) {
-        Ok(n) => n as u64,
-        Err(_) => panic!("scheme {id} is unavailable on this CPU"),
+    match sliders_movegen::perft_by_id(id, board, depth) {
+        Some(n) => n as u64,
+        None => panic!("scheme {id} is unavailable on this CPU"),
     }
 }
 

@@ -17,7 +17,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use sliders_core::schemes::{self, Classical, Scheme, SchemeId, WithScheme};
 use sliders_core::{Bitboard, Square};
-use sliders_movegen::{perft_parallel, perft_with, Board, STARTPOS_FEN};
+use sliders_movegen::{perft_by_id, perft_parallel, perft_with, Board, STARTPOS_FEN};
 
 /// Kiwipete, the standard second perft position (chessprogramming wiki, Perft Results).
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -295,15 +295,6 @@ struct PerftSpeeds {
     parallel: Vec<(Stats, Stats)>,
 }
 
-struct Perft<'a>(&'a Board, u32);
-
-impl WithScheme for Perft<'_> {
-    type Output = u128;
-    fn run<S: Scheme>(self, scheme: S) -> u128 {
-        perft_with(scheme, self.0, self.1)
-    }
-}
-
 fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpeeds, CliError> {
     let positions = [
         ("startpos", STARTPOS_FEN, depth),
@@ -329,9 +320,12 @@ fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpee
         let board = Board::from_fen(fen)
             .map_err(|e| CliError::input(format!("bench position {name}: {e}")))?;
         // Counts first, checked across schemes, before anything is timed.
-        let nodes = perft_with(Classical, &board, depth);
+        // Through the board crate's `perft_by_id`: its per-scheme copies of the count
+        // are compiled there once, not again in this crate.
+        let nodes = perft_by_id(SchemeId::Classical, &board, depth);
+        let nodes = nodes.expect("the classical scheme is always compiled in");
         for &id in ids {
-            if id.run(Perft(&board, depth)).ok() != Some(nodes) {
+            if perft_by_id(id, &board, depth) != Some(nodes) {
                 return Err(CliError {
                     code: 1,
                     message: format!("perft with scheme {id} disagrees on {name}"),
@@ -358,7 +352,7 @@ fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpee
             for k in 0..ids.len() {
                 let s = (k + round) % ids.len();
                 let start = Instant::now();
-                black_box(ids[s].run(Perft(black_box(&board), depth)).ok());
+                black_box(perft_by_id(ids[s], black_box(&board), depth));
                 samples[s].push(nodes as f64 / start.elapsed().as_secs_f64() / 1e6);
                 progress.inc(1);
             }

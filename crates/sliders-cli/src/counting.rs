@@ -3,8 +3,8 @@
 //! count that would outlast anyone's patience. It sits below all three, so that their
 //! imports point one way (`perft` -> `compare`, `units` -> `counting`).
 
-use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
-use sliders_movegen::{divide_with, perft, Board, Move, PerftTable};
+use sliders_core::schemes::SchemeId;
+use sliders_movegen::{divide_by_id, perft, Board, Move, PerftTable};
 
 use crate::error::CliError;
 
@@ -26,16 +26,11 @@ pub fn divide(
     threads: usize,
     table: Option<&PerftTable>,
 ) -> Vec<(Move, u128)> {
-    struct Job<'a>(&'a Board, u32, usize, Option<&'a PerftTable>);
-    impl WithScheme for Job<'_> {
-        type Output = Vec<(Move, u128)>;
-        fn run<S: Scheme>(self, s: S) -> Vec<(Move, u128)> {
-            divide_with(s, self.0, self.1, self.2, self.3)
-        }
-    }
-    match scheme.run(Job(board, depth, threads, table)) {
-        Ok(counts) => counts,
-        Err(_) => unreachable!("parse::scheme returns only schemes this CPU can run"),
+    // The board crate's entry point, not a job of our own: its per-scheme copies of the
+    // count are compiled there once (sliders_movegen::perft_by_id says why).
+    match divide_by_id(scheme, board, depth, threads, table) {
+        Some(counts) => counts,
+        None => unreachable!("parse::scheme returns only schemes this CPU can run"),
     }
 }
 

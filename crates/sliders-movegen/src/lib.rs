@@ -157,6 +157,8 @@ pub use perft::{
     divide, divide_parallel, divide_with, perft, perft_generator_with, perft_hashed,
     perft_parallel, perft_with, PerftTable,
 };
+#[cfg(feature = "perft-engine")]
+pub use perft::{divide_by_id, perft_by_id};
 pub use piece::{Color, Piece, Role};
 pub use san::SanError;
 pub use see::SEE_VALUES;

@@ -3,6 +3,8 @@
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU64, Ordering};
 
+#[cfg(feature = "perft-engine")]
+use sliders_core::schemes::SchemeId;
 use sliders_core::schemes::{dispatch, Scheme, WithScheme};
 
 use crate::board::Board;
@@ -167,7 +169,8 @@ pub fn divide_parallel(
 
 /// [`divide_parallel`] with a given slider scheme instead of the run-time choice, for
 /// comparing schemes. Generic, so that only a program that names schemes compiles the
-/// divide for them (a scheme chosen at run time: [`sliders_core::schemes::SchemeId::run`]).
+/// divide for them (a scheme chosen at run time: `divide_by_id`, with the `perft-engine`
+/// feature).
 ///
 /// ```
 /// use sliders_core::schemes::Hyperbola;
@@ -189,6 +192,56 @@ pub fn divide_with<S: Scheme>(
         table,
     }
     .run(scheme)
+}
+
+/// [`perft_with`] with a scheme named at run time: `None` when the scheme is not
+/// compiled in or this CPU cannot run it. With the `perft-engine` feature (which is
+/// what makes each scheme's count big): monomorphised here, once for every scheme
+/// compiled in, where a program's own [`SchemeId::run`] over [`perft_with`] compiles
+/// the counting engine again for each scheme in the program's crate (the `sliders`
+/// binary took 134 s to build that way, most of it those copies).
+///
+/// ```
+/// use sliders_core::schemes::SchemeId;
+/// use sliders_movegen::{perft_by_id, Board};
+/// assert_eq!(perft_by_id(SchemeId::Hyperbola, &Board::startpos(), 3), Some(8_902));
+/// ```
+#[cfg(feature = "perft-engine")]
+pub fn perft_by_id(id: SchemeId, board: &Board, depth: u32) -> Option<u128> {
+    struct Job<'a>(&'a Board, u32);
+    impl WithScheme for Job<'_> {
+        type Output = u128;
+        fn run<S: Scheme>(self, s: S) -> u128 {
+            perft_with(s, self.0, self.1)
+        }
+    }
+    id.run(Job(board, depth)).ok()
+}
+
+/// [`divide_with`] with a scheme named at run time (`None` as for [`perft_by_id`],
+/// and compiled here once for the same reason).
+///
+/// ```
+/// use sliders_core::schemes::SchemeId;
+/// use sliders_movegen::{divide_by_id, Board};
+/// let d = divide_by_id(SchemeId::Classical, &Board::startpos(), 2, 1, None).unwrap();
+/// assert_eq!(d.iter().map(|&(_, n)| n).sum::<u128>(), 400);
+/// ```
+#[cfg(feature = "perft-engine")]
+pub fn divide_by_id(
+    id: SchemeId,
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    table: Option<&PerftTable>,
+) -> Option<Vec<(Move, u128)>> {
+    id.run(DivideJob {
+        board,
+        depth,
+        threads,
+        table,
+    })
+    .ok()
 }
 
 /// A divide, generic over the scheme (entered once through `dispatch` or [`divide_with`]).
