@@ -110,7 +110,9 @@
 //! bits), [`Uci`] (its text), [`Board`] (its FEN) and the core's `Square` and
 //! `Bitboard`; `perft-engine`, the counting engine (`engine`), which [`perft`] and
 //! everything built on it then count with ([`perft_generator_with`] keeps the general
-//! generator); `work-units`, the files of `sliders perft split|run|merge`.
+//! generator); `by-id`, perft and divide with a scheme named at run time
+//! (`perft_by_id`, `divide_by_id`), compiled here once for every scheme; `work-units`,
+//! the files of `sliders perft split|run|merge`.
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -157,7 +159,7 @@ pub use perft::{
     divide, divide_parallel, divide_with, perft, perft_generator_with, perft_hashed,
     perft_parallel, perft_with, PerftTable,
 };
-#[cfg(feature = "perft-engine")]
+#[cfg(feature = "by-id")]
 pub use perft::{divide_by_id, perft_by_id};
 pub use piece::{Color, Piece, Role};
 pub use san::SanError;

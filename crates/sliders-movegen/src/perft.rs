@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU64, Ordering};
 
-#[cfg(feature = "perft-engine")]
+#[cfg(feature = "by-id")]
 use sliders_core::schemes::SchemeId;
 use sliders_core::schemes::{dispatch, Scheme, WithScheme};
 
@@ -169,7 +169,7 @@ pub fn divide_parallel(
 
 /// [`divide_parallel`] with a given slider scheme instead of the run-time choice, for
 /// comparing schemes. Generic, so that only a program that names schemes compiles the
-/// divide for them (a scheme chosen at run time: `divide_by_id`, with the `perft-engine`
+/// divide for them (a scheme chosen at run time: `divide_by_id`, with the `by-id`
 /// feature).
 ///
 /// ```
@@ -195,18 +195,17 @@ pub fn divide_with<S: Scheme>(
 }
 
 /// [`perft_with`] with a scheme named at run time: `None` when the scheme is not
-/// compiled in or this CPU cannot run it. With the `perft-engine` feature (which is
-/// what makes each scheme's count big): monomorphised here, once for every scheme
-/// compiled in, where a program's own [`SchemeId::run`] over [`perft_with`] compiles
-/// the counting engine again for each scheme in the program's crate (the `sliders`
-/// binary took 134 s to build that way, most of it those copies).
+/// compiled in or this CPU cannot run it. With the `by-id` feature: monomorphised
+/// here, once for every scheme compiled in, where a program's own [`SchemeId::run`]
+/// over [`perft_with`] compiles the counting engine again for each scheme in the
+/// program's crate (the `sliders` binary took 134 s to build that way, 20 s now).
 ///
 /// ```
 /// use sliders_core::schemes::SchemeId;
 /// use sliders_movegen::{perft_by_id, Board};
 /// assert_eq!(perft_by_id(SchemeId::Hyperbola, &Board::startpos(), 3), Some(8_902));
 /// ```
-#[cfg(feature = "perft-engine")]
+#[cfg(feature = "by-id")]
 pub fn perft_by_id(id: SchemeId, board: &Board, depth: u32) -> Option<u128> {
     struct Job<'a>(&'a Board, u32);
     impl WithScheme for Job<'_> {
@@ -227,7 +226,7 @@ pub fn perft_by_id(id: SchemeId, board: &Board, depth: u32) -> Option<u128> {
 /// let d = divide_by_id(SchemeId::Classical, &Board::startpos(), 2, 1, None).unwrap();
 /// assert_eq!(d.iter().map(|&(_, n)| n).sum::<u128>(), 400);
 /// ```
-#[cfg(feature = "perft-engine")]
+#[cfg(feature = "by-id")]
 pub fn divide_by_id(
     id: SchemeId,
     board: &Board,
