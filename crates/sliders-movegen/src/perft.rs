@@ -22,14 +22,17 @@ use crate::moves::Move;
 /// assert_eq!(perft(&Board::startpos(), 3), 8_902);
 /// ```
 pub fn perft(board: &Board, depth: u32) -> u128 {
-    struct Job<'a>(&'a Board, u32);
-    impl WithScheme for Job<'_> {
-        type Output = u128;
-        fn run<S: Scheme>(self, s: S) -> u128 {
-            perft_with(s, self.0, self.1)
-        }
+    dispatch(PerftJob(board, depth))
+}
+
+/// [`perft_with`] as a job for a scheme chosen at run time (`perft`, `perft_by_id`).
+struct PerftJob<'a>(&'a Board, u32);
+
+impl WithScheme for PerftJob<'_> {
+    type Output = u128;
+    fn run<S: Scheme>(self, s: S) -> u128 {
+        perft_with(s, self.0, self.1)
     }
-    dispatch(Job(board, depth))
 }
 
 /// [`perft`] with a given slider scheme. With the `perft-engine` feature it counts with
@@ -207,14 +210,7 @@ pub fn divide_with<S: Scheme>(
 /// ```
 #[cfg(feature = "by-id")]
 pub fn perft_by_id(id: SchemeId, board: &Board, depth: u32) -> Option<u128> {
-    struct Job<'a>(&'a Board, u32);
-    impl WithScheme for Job<'_> {
-        type Output = u128;
-        fn run<S: Scheme>(self, s: S) -> u128 {
-            perft_with(s, self.0, self.1)
-        }
-    }
-    id.run(Job(board, depth)).ok()
+    id.run(PerftJob(board, depth)).ok()
 }
 
 /// [`divide_with`] with a scheme named at run time (`None` as for [`perft_by_id`],
