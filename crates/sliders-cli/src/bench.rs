@@ -200,6 +200,18 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         return first_lookup_probe(name);
     }
     let ids = chosen_schemes(args.schemes.as_deref())?;
+    // The report and the chart are written after the timing: their paths are checked
+    // before it.
+    crate::files::check_distinct(&[
+        ("--json", args.json.as_deref()),
+        ("--plot", args.plot.as_deref()),
+    ])?;
+    if let Some(path) = &args.json {
+        crate::files::check_writable(path, "--json", "the report")?;
+    }
+    if let Some(path) = &args.plot {
+        crate::files::check_writable(path, "--plot", "the chart")?;
+    }
     let mut inputs = random_inputs(args.lookups);
     inputs.push(perft_stream(args.lookups));
 

@@ -33,9 +33,16 @@ pub fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
 }
 
 /// Checks, before a long run, that a file can be written where `path` points (`option`
-/// names it): a temporary file is created beside it and removed. A directory that does
-/// not exist or cannot be written is exit status 1 then, not hours later.
-pub fn check_writable(path: &Path, option: &str) -> Result<(), CliError> {
+/// names it, `what` says what it holds: "the state", "the set"): not a directory, and a
+/// temporary file can be created beside it (and is removed). A directory that does not
+/// exist or cannot be written is an error then, not hours later.
+pub fn check_writable(path: &Path, option: &str, what: &str) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::input(format!(
+            "{option} {}: is a directory; {what} needs a file name",
+            path.display()
+        )));
+    }
     let Some(name) = path.file_name() else {
         return Err(CliError::input(format!(
             "{option} {}: not a file name",
@@ -51,10 +58,32 @@ pub fn check_writable(path: &Path, option: &str) -> Result<(), CliError> {
         .and_then(|_| std::fs::remove_file(&probe))
         .map_err(|e| {
             CliError::io(
-                &format!("{option} {}: the state cannot be saved", path.display()),
+                &format!("{option} {}: {what} cannot be saved", path.display()),
                 e,
             )
         })
+}
+
+/// Refuses two options that name the same file (`(option, path)` pairs; the unset ones
+/// are `None`), before anything is written: one output would overwrite the other, or an
+/// output the input it was read from.
+pub fn check_distinct(files: &[(&str, Option<&Path>)]) -> Result<(), CliError> {
+    let given: Vec<(&str, &Path)> = files
+        .iter()
+        .filter_map(|&(option, path)| path.map(|p| (option, p)))
+        .collect();
+    for (i, &(a, pa)) in given.iter().enumerate() {
+        for &(b, pb) in &given[i + 1..] {
+            if same_file(pa, pb) {
+                return Err(CliError::input(format!(
+                    "{a} {} and {b} {} name the same file: each needs its own",
+                    pa.display(),
+                    pb.display()
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The path a file has or would have once created: the canonical path, or for a file

@@ -141,10 +141,18 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         scheme,
     };
     prove::check_question(&question).map_err(fail)?;
+    // Before anything is written: a formula or proof over the state (or each other)
+    // would destroy it.
+    crate::files::check_distinct(&[
+        ("--state", args.state.as_deref()),
+        ("--formula", args.formula.as_deref()),
+        ("--proof", args.proof.as_deref()),
+        ("--certificate", args.certificate.as_deref()),
+    ])?;
     // A state that cannot be written is said before any work, not after the first cube
     // (a state that exists is read, and checked, by the run itself).
     if let Some(state) = args.state.as_deref().filter(|s| !s.exists()) {
-        crate::files::check_writable(state, "--state")?;
+        crate::files::check_writable(state, "--state", "the state")?;
     }
     stop_on_signals()?;
     if args.exhaust || args.cubes.is_some() {

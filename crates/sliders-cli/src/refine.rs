@@ -93,6 +93,10 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
             )));
         }
     }
+    crate::files::check_writable(&args.out, "--out", "the set")?;
+    if let Some(resume) = &args.resume {
+        crate::files::check_writable(resume, "--resume", "the state")?;
+    }
     // Another scheme is refused by `refine` itself (`RefineError::Scheme`), named
     // with the file by `refine_error`.
     let (set, _, _) = load_verified(&args.file, args.scheme.as_deref())?;

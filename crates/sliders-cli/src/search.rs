@@ -313,7 +313,12 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         _ => None,
     };
     if let Some(path) = &args.resume {
-        crate::files::check_writable(path, "--resume")?;
+        crate::files::check_writable(path, "--resume", "the state")?;
+    }
+    // The set is written at the end: a path it cannot go to is said now, not after the
+    // search.
+    if let Some(path) = &args.out {
+        crate::files::check_writable(path, "--out", "the set")?;
     }
     opts.state_path = args.resume.clone();
     let mut pool = rayon::ThreadPoolBuilder::new();

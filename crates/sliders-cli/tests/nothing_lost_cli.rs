@@ -801,3 +801,78 @@ fn a_key_given_twice_is_refused_naming_it() {
     assert_ne!(o.status.code(), Some(0), "{err}");
     assert!(err.contains("duplicate field `chunk`"), "{err}");
 }
+
+/// Round 3's probe: `prove --formula` over its own `--state` destroyed the state before
+/// reading it, and outputs written after the work (`find --out`, `bench --json`,
+/// `--plot`) were checked only then. Both are refused before anything runs.
+#[test]
+fn outputs_are_checked_before_the_work_and_never_overwrite_each_other() {
+    let dir = TempDir::new("outputs-first");
+    let state = dir.file("state.json");
+    std::fs::write(&state, "{\"kept\": true}\n").unwrap();
+    // The cube run's state under its formula; a plain SAT run's formula under its proof.
+    let cases: [&[&str]; 2] = [
+        &["--cubes", "2", "--state", &state, "--formula", &state],
+        &["--formula", &state, "--proof", &state],
+    ];
+    for case in cases {
+        let mut args = vec!["prove", "bishop", "a1", "--bits", "2"];
+        args.extend_from_slice(case);
+        let o = sliders(&args);
+        assert_refused(&o, &args.join(" "), &["name the same file"]);
+        let kept = std::fs::read_to_string(&state).unwrap();
+        assert_eq!(kept, "{\"kept\": true}\n", "{args:?}: the file was written");
+    }
+    let o = sliders(&[
+        "find",
+        "--scheme",
+        "fancy",
+        "--piece",
+        "bishop",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_refused(
+        &o,
+        "find --out DIR",
+        &["is a directory; the set needs a file name"],
+    );
+    assert!(stdout(&o).is_empty());
+    let plot = dir.file("b.svg");
+    let o = sliders(&[
+        "bench",
+        "--lookups",
+        "1",
+        "--rounds",
+        "1",
+        "--json",
+        &plot,
+        "--plot",
+        &plot,
+    ]);
+    assert_refused(
+        &o,
+        "bench --json F --plot F",
+        &["--json", "--plot", "name the same file"],
+    );
+    let o = sliders(&[
+        "bench",
+        "--lookups",
+        "1",
+        "--rounds",
+        "1",
+        "--json",
+        "/nonexistent_dir/b.json",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("--json /nonexistent_dir/b.json: the report cannot be saved"),
+        "{err}"
+    );
+    assert!(
+        stdout(&o).is_empty(),
+        "the benchmark ran first: {}",
+        stdout(&o)
+    );
+}

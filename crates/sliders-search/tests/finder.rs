@@ -242,6 +242,66 @@ fn bad_targets_and_states_are_named() {
 }
 
 #[test]
+fn a_state_whose_found_magic_does_not_work_is_refused() {
+    use sliders_search::finder::{SearchState, Target};
+    // A real find of two bishops, then its state tampered one field at a time: each
+    // must be refused on resume, naming the square, and never reach an output.
+    let targets = [
+        Target {
+            piece: RookOrBishop::Bishop,
+            square: sliders_core::Square::A1,
+            bits: 6,
+        },
+        Target {
+            piece: RookOrBishop::Bishop,
+            square: sliders_core::Square::B1,
+            bits: 5,
+        },
+    ];
+    let dir = scratch("search-bad-found");
+    let mut opts = FindOptions::new(SchemeKind::Fancy, Seeding::Seed(1));
+    opts.state_path = Some(dir.path().join("state.json"));
+    let outcome = find(&targets, &opts, None).unwrap();
+    assert!(outcome.missing.is_empty());
+    let text = std::fs::read_to_string(opts.state_path.as_ref().unwrap()).unwrap();
+    let good = SearchState::from_json(&text).unwrap();
+    // The untouched state resumes to the same magics.
+    let again = find(&targets, &opts, Some(good.clone())).unwrap();
+    assert_eq!(again.found, outcome.found);
+
+    let refused = |state: SearchState, what: &str| {
+        let text = serde_json::to_string(&state).unwrap();
+        let message = match SearchState::from_json(&text) {
+            Err(e) => e.to_string(),
+            Ok(state) => find(&targets, &opts, Some(state)).unwrap_err().to_string(),
+        };
+        assert!(message.contains(what), "{message}");
+    };
+    let mut bad = good.clone();
+    bad.found[0].magic = 1;
+    refused(
+        bad,
+        "bishop a1: magic 0x0000000000000001 has a destructive collision",
+    );
+    let mut bad = good.clone();
+    bad.found[1].max_index -= 1;
+    refused(bad, "bishop b1: magic");
+    let mut bad = good.clone();
+    bad.found[0].bits = 7;
+    refused(
+        bad,
+        "bishop a1: a magic of 7 bits, where the state searches 6",
+    );
+    let mut bad = good.clone();
+    bad.progress.push(sliders_search::finder::StateProgress {
+        piece: RookOrBishop::Bishop,
+        square: sliders_core::Square::B1,
+        progress: Default::default(),
+    });
+    refused(bad, "progress for bishop b1, which is found");
+}
+
+#[test]
 fn chain_seeding_keeps_the_range_budget() {
     use sliders_search::finder::Target;
     // One stream across squares, in range mode: the first square sees the same

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use sliders_core::{RookOrBishop, Square};
 
 use super::candidate::CandidateKind;
+use super::tester::{Folded, Scratch, SquareData, Tester, Wide};
 use super::{FindOptions, Found, Target};
+use crate::set::SchemeKind;
 
 /// The state file format's version.
 const STATE_VERSION: u32 = 1;
@@ -189,12 +191,18 @@ impl SearchState {
         let target = |piece, square| {
             self.targets
                 .iter()
-                .any(|t| t.piece == piece && t.square == square)
+                .find(|t| t.piece == piece && t.square == square)
         };
         let check_found = |f: &Found| -> Result<(), String> {
             let name = format!("{} {}", f.piece.name(), f.square);
-            if !target(f.piece, f.square) {
+            let Some(t) = target(f.piece, f.square) else {
                 return Err(format!("{name} is not one of the state's squares"));
+            };
+            if f.bits != t.bits {
+                return Err(format!(
+                    "{name}: a magic of {} bits, where the state searches {}",
+                    f.bits, t.bits
+                ));
             }
             big(&format!("{name}: candidates"), f.candidates)?;
             if f.tested > f.candidates {
@@ -222,7 +230,7 @@ impl SearchState {
         let mut seen = Vec::new();
         for p in &self.progress {
             let name = format!("{} {}", p.piece.name(), p.square);
-            if !target(p.piece, p.square) {
+            if target(p.piece, p.square).is_none() {
                 return Err(format!(
                     "progress for {name}, not one of the state's squares"
                 ));
@@ -231,6 +239,13 @@ impl SearchState {
                 return Err(format!("progress for {name} twice"));
             }
             seen.push((p.piece, p.square));
+            if self
+                .found
+                .iter()
+                .any(|f| f.piece == p.piece && f.square == p.square)
+            {
+                return Err(format!("progress for {name}, which is found"));
+            }
             big(&format!("{name}: chunks_done"), p.progress.chunks_done)?;
             let drawn = p.progress.chunks_done.checked_mul(self.chunk);
             if drawn.is_none_or(|d| d > MAX_COUNT || p.progress.tested_done > d) {
@@ -266,11 +281,21 @@ impl SearchState {
         if self.targets != fresh.targets {
             differences.push(StateDifference::Targets);
         }
-        if differences.is_empty() {
-            Ok(())
-        } else {
-            Err(StateError::OtherSearch(differences))
+        if !differences.is_empty() {
+            return Err(StateError::OtherSearch(differences));
         }
+        // A found magic is taken as found and never searched again: each must work
+        // for its square with the index range the state gives it (a tampered or
+        // damaged file would otherwise end in a set that fails, or, with a budget
+        // left over, in one written out unverified).
+        for f in self.found.iter().chain(
+            self.progress
+                .iter()
+                .filter_map(|p| p.progress.best.as_ref()),
+        ) {
+            check_magic(f, opts.scheme).map_err(StateError::Counters)?;
+        }
+        Ok(())
     }
 
     /// The magic found for `target`, if any.
@@ -279,6 +304,38 @@ impl SearchState {
             .iter()
             .find(|f| f.piece == target.piece && f.square == target.square)
     }
+}
+
+/// Whether `f`'s magic has no destructive collision on its square with its index bits,
+/// under `scheme`'s product, and uses exactly the index range `f` gives.
+fn check_magic(f: &Found, scheme: SchemeKind) -> Result<(), String> {
+    let name = format!("{} {}", f.piece.name(), f.square);
+    let data = SquareData::new(f.piece, f.square, scheme);
+    let tester = Tester::new(&data, f.bits, 0);
+    let mut scratch = Scratch::new();
+    let (collision, range) = match scheme {
+        SchemeKind::Fancy32 => (
+            tester.first_collision::<Folded>(&mut scratch.probes(), f.magic),
+            tester.range::<Folded>(f.magic),
+        ),
+        _ => (
+            tester.first_collision::<Wide>(&mut scratch.probes(), f.magic),
+            tester.range::<Wide>(f.magic),
+        ),
+    };
+    if collision.is_some() {
+        return Err(format!(
+            "{name}: magic {:#018x} has a destructive collision with {} bits",
+            f.magic, f.bits
+        ));
+    }
+    if range != (f.min_index, f.max_index) {
+        return Err(format!(
+            "{name}: magic {:#018x} uses indices {}..={}, the state says {}..={}",
+            f.magic, range.0, range.1, f.min_index, f.max_index
+        ));
+    }
+    Ok(())
 }
 
 /// A run's state behind a lock, written to the state file (atomically) after each found
