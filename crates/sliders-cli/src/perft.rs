@@ -443,8 +443,20 @@ fn run_epd(
         .flat_map(|l| l.depths.iter().map(move |&(d, n)| (l, d, n)))
         .filter(|&(_, d, n)| wanted(d, n))
         .collect();
-    // A depth the file asks for may be far beyond reason (`D100`), whatever count it
-    // claims: warn with our own estimate (each position counts on one thread).
+    // A depth past the command line's bound is refused as there (a count that would
+    // never end); --max-depth skips it.
+    if let Some(&(line, depth, _)) = planned
+        .iter()
+        .find(|&&(_, d, _)| d > crate::parse::bounds::MAX_DEPTH)
+    {
+        return Err(CliError::input(format!(
+            "{shown}:{}: D{depth}: depth out of range 0..={} (skip such lines with --max-depth)",
+            line.number,
+            crate::parse::bounds::MAX_DEPTH
+        )));
+    }
+    // A depth the file asks for may still be far beyond reason (`D20`), whatever count
+    // it claims: warn with our own estimate (each position counts on one thread).
     for &(line, depth, expected) in &planned {
         if depth > 8 {
             let nodes = estimate(&line.board, depth).max(expected as f64);

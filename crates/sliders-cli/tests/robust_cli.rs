@@ -467,8 +467,10 @@ fn first_warning(args: &[&str]) -> String {
     line
 }
 
-/// A perft depth, or an EPD `D100`, whose count would take beyond reason gets a
-/// warning with the estimate, and runs on (not a refusal).
+/// A perft depth, or an EPD `D14`, whose count would take beyond reason gets a
+/// warning with the estimate, and runs on (not a refusal). An EPD depth past the
+/// command line's bound of 24 (`D100`) is refused as there, naming the line, unless
+/// `--max-depth` skips it (round 3's probe: it ran for ever).
 #[test]
 fn deep_counts_are_warned_about() {
     let line = first_warning(&["perft", "14"]);
@@ -480,14 +482,30 @@ fn deep_counts_are_warned_about() {
     let epd = dir.file("deep.epd");
     std::fs::write(
         &epd,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D100 1\n",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D14 1\n",
     )
     .unwrap();
     let line = first_warning(&["perft", "--epd", &epd]);
     assert!(
-        line.contains("deep.epd:1: D100 is about") && line.contains("warning"),
+        line.contains("deep.epd:1: D14 is about") && line.contains("warning"),
         "{line}"
     );
+    std::fs::write(
+        &epd,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D100 1\n",
+    )
+    .unwrap();
+    let o = sliders(&["perft", "--epd", &epd]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("deep.epd:1: D100: depth out of range 0..=24"),
+        "{err}"
+    );
+    let o = sliders(&["perft", "--epd", &epd, "--max-depth", "1"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("passed 1, failed 0, skipped 1"), "{out}");
 }
 
 /// An executable script in `dir` that prints `body` whatever its arguments.
