@@ -48,8 +48,9 @@ pub fn run() -> Result<(), CliError> {
     let mut out = BufWriter::new(crate::output::stdout());
     let mut malformed = 0usize;
     loop {
-        // A line too long ends the run (exit 2, named); the answers before it are kept.
-        let (number, bytes) = match lines.next_bytes() {
+        // A line too long is answered in place like any malformed line; a failing
+        // read ends the run (exit 1), the answers before it kept.
+        let (number, bytes) = match lines.next_or_too_long() {
             Ok(Some(line)) => line,
             Ok(None) => break,
             Err(e) => {
@@ -57,8 +58,9 @@ pub fn run() -> Result<(), CliError> {
                 return Err(e);
             }
         };
-        let parsed = std::str::from_utf8(bytes)
-            .map_err(|_| "not UTF-8 text".to_owned())
+        let parsed = bytes
+            .ok_or_else(crate::input::too_long_in_place)
+            .and_then(|b| std::str::from_utf8(b).map_err(|_| "not UTF-8 text".to_owned()))
             .and_then(|line| Board::from_fen(line.trim()).map_err(|e| e.to_string()));
         let written = match parsed {
             Ok(board) => serde_json::to_string(&analyze(&board)),

@@ -159,22 +159,55 @@ impl<R: BufRead> Lines<R> {
     /// `\r\n`), or `None` at the end. A line past [`MAX_LINE`] is bad input (exit 2); a
     /// failing read is exit 1.
     pub fn next_bytes(&mut self) -> Result<Option<(usize, &[u8])>, CliError> {
+        match self.read_next()? {
+            None => Ok(None),
+            Some((true, _)) => Ok(Some((self.number, &self.line))),
+            Some((false, _)) => Err(too_long(&self.name, self.number)),
+        }
+    }
+
+    /// [`Lines::next_bytes`] for a reader that answers each line in place: a line past
+    /// [`MAX_LINE`] is read on to its end (up to [`MAX_FILE`] bytes) and discarded, and
+    /// comes back as `None` with its number, so that the lines after it are still
+    /// read. A line past [`MAX_FILE`] is bad input (exit 2); a failing read is exit 1.
+    pub fn next_or_too_long(&mut self) -> Result<Option<(usize, Option<&[u8]>)>, CliError> {
+        match self.read_next()? {
+            None => Ok(None),
+            Some((true, _)) => Ok(Some((self.number, Some(&self.line)))),
+            Some((false, ended)) => {
+                let mut skipped = self.line.len() as u64;
+                let mut ended = ended;
+                while !ended {
+                    if skipped > MAX_FILE {
+                        return Err(CliError::input(format!(
+                            "{}: line {}: longer than {MAX_FILE} bytes, past any answer in place",
+                            self.name, self.number
+                        )));
+                    }
+                    self.line.clear();
+                    if self.read_piece(1 << 16)? == 0 {
+                        break;
+                    }
+                    skipped += self.line.len() as u64;
+                    ended = self.line.ends_with(b"\n");
+                }
+                Ok(Some((self.number, None)))
+            }
+        }
+    }
+
+    /// Reads the next line into `self.line`, numbered, without its line ending and
+    /// (on the first line) its byte-order mark: whether it fits [`MAX_LINE`] (if not,
+    /// `self.line` holds its first bytes) and whether its newline was read, or `None`
+    /// at the end.
+    fn read_next(&mut self) -> Result<Option<(bool, bool)>, CliError> {
         self.line.clear();
-        let limit = MAX_LINE as u64 + 2;
-        let read = (&mut self.reader)
-            .take(limit)
-            .read_until(b'\n', &mut self.line)
-            .map_err(|e| {
-                CliError::io(
-                    &format!("reading {} after line {}", self.name, self.number),
-                    e,
-                )
-            })?;
-        if read == 0 {
+        if self.read_piece(MAX_LINE as u64 + 2)? == 0 {
             return Ok(None);
         }
         self.number += 1;
-        if self.line.ends_with(b"\n") {
+        let ended = self.line.ends_with(b"\n");
+        if ended {
             self.line.pop();
             if self.line.ends_with(b"\r") {
                 self.line.pop();
@@ -183,11 +216,26 @@ impl<R: BufRead> Lines<R> {
         if self.number == 1 && self.line.starts_with(BOM) {
             self.line.drain(..BOM.len());
         }
-        if self.line.len() > MAX_LINE {
-            return Err(too_long(&self.name, self.number));
-        }
-        Ok(Some((self.number, &self.line)))
+        Ok(Some((self.line.len() <= MAX_LINE, ended)))
     }
+
+    /// Appends to `self.line` up to `limit` bytes, to and with the next newline.
+    fn read_piece(&mut self, limit: u64) -> Result<usize, CliError> {
+        (&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut self.line)
+            .map_err(|e| {
+                CliError::io(
+                    &format!("reading {} after line {}", self.name, self.number),
+                    e,
+                )
+            })
+    }
+}
+
+/// What [`Lines::next_or_too_long`] says in place of a line it discarded.
+pub fn too_long_in_place() -> String {
+    format!("longer than {MAX_LINE} bytes, the limit of a line")
 }
 
 /// stdin, buffered, for [`Lines`].

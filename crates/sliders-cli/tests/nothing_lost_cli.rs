@@ -612,11 +612,29 @@ fn messages_stay_short_and_say_what_is_wrong() {
     assert_eq!(stdout(&o), "0x01010101010101fe\n");
     // Past it, with no newline: refused without reading it all.
     std::fs::write(&stdin, "y".repeat(1 << 20)).unwrap();
-    for args in [&["attacks"][..], &["analyze"]] {
-        let o = sliders_with_stdin(args, Path::new(&stdin));
-        assert_refused(&o, "1 MB", &["stdin: line 1: longer than 65536 bytes"]);
-        assert!(stderr(&o).len() < 1000, "{} bytes", stderr(&o).len());
-    }
+    let o = sliders_with_stdin(&["attacks"], Path::new(&stdin));
+    assert_refused(&o, "1 MB", &["stdin: line 1: longer than 65536 bytes"]);
+    assert!(stderr(&o).len() < 1000, "{} bytes", stderr(&o).len());
+    // analyze answers each line in place, a long one too, and goes on after it.
+    std::fs::write(
+        &stdin,
+        format!("{STARTPOS}\n{}\n{STARTPOS}\n", "y".repeat(1 << 20)),
+    )
+    .unwrap();
+    let o = sliders_with_stdin(&["analyze"], Path::new(&stdin));
+    assert_refused(
+        &o,
+        "analyze",
+        &["analyze: 1 malformed line(s), reported in place"],
+    );
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(
+        lines[1],
+        r#"{"line":2,"error":"longer than 65536 bytes, the limit of a line"}"#
+    );
+    assert!(lines[0].starts_with(r#"{"fen":"rnbqkbnr"#) && lines[0] == lines[2]);
     let epd = dir.file("long.epd");
     std::fs::write(
         &epd,
