@@ -135,6 +135,10 @@ fn too_long(name: &str, line: usize) -> CliError {
     ))
 }
 
+/// A line's number and its bytes, `None` for a line past [`MAX_LINE`]
+/// ([`Lines::next_or_too_long`]).
+pub type NumberedLine<'a> = (usize, Option<&'a [u8]>);
+
 /// A stream read line by line, each line at most [`MAX_LINE`] bytes, the first without
 /// its byte-order mark.
 pub struct Lines<R> {
@@ -170,7 +174,7 @@ impl<R: BufRead> Lines<R> {
     /// [`MAX_LINE`] is read on to its end (up to [`MAX_FILE`] bytes) and discarded, and
     /// comes back as `None` with its number, so that the lines after it are still
     /// read. A line past [`MAX_FILE`] is bad input (exit 2); a failing read is exit 1.
-    pub fn next_or_too_long(&mut self) -> Result<Option<(usize, Option<&[u8]>)>, CliError> {
+    pub fn next_or_too_long(&mut self) -> Result<Option<NumberedLine<'_>>, CliError> {
         match self.read_next()? {
             None => Ok(None),
             Some((true, _)) => Ok(Some((self.number, Some(&self.line)))),

@@ -370,6 +370,29 @@ fn unknown_and_traversal_paths_are_404_and_read_no_file() {
         "POST /api/perft?depth=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
     );
     assert_eq!(status, 413, "{body}");
+    // A head past 16 KiB is 431 however the reads fall (round 3's probe: one of 17,000
+    // bytes in a single header was served), and one just under it is served.
+    for (size, want) in [(17_000, 431), (16_000, 200)] {
+        let (status, body) = server.send(&format!(
+            "GET /api/schemes HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: {}\r\n\r\n",
+            "a".repeat(size)
+        ));
+        assert_eq!(status, want, "{size}: {body}");
+    }
+    // Bare line feeds end the head as RFC 9112 lets a server accept: answered at once,
+    // not after the idle timeout.
+    let start = Instant::now();
+    let (status, body) = server.send("GET /api/schemes HTTP/1.1\nHost: x\nConnection: close\n\n");
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        start.elapsed()
+    );
+    // A percent escape of bytes that are not UTF-8 says so.
+    let (status, body) = server.request("GET", "/api/attacks?piece=%FF&square=e4");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("not UTF-8"), "{body}");
     // A body declared and never sent (the largest length there is) is refused unread, at once.
     let (status, body) = server.send(
         "POST /api/perft?depth=1 HTTP/1.1\r\nHost: x\r\nContent-Length: 18446744073709551615\r\n\r\n",

@@ -178,7 +178,7 @@ pub fn magic(q: &Query) -> Reply {
         let square = square(q)?;
         let magic = parse::hex_u64(q.need("magic")?)
             .map_err(|e| Reply::bad("magic", format!("magic {e}")))?;
-        let bits: u32 = parse::ranged(q.need("bits")?, 1, MAX_MAGIC_BITS.into(), "bits")
+        let bits: u32 = parse::ranged(q.need("bits")?, 1, MAX_MAGIC_BITS.into(), " bits")
             .map_err(|e| Reply::bad("bits", e))?;
         let key = key(q)?;
         let m = SquareMagic {

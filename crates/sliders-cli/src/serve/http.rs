@@ -137,19 +137,27 @@ pub struct Request {
     pub query: Query,
 }
 
+/// Where the head in `bytes` ends (the length of its lines, without the empty line
+/// that ends it), if it has: the empty line after a `\r\n` or, as RFC 9112 lets a
+/// server accept, a bare `\n`.
+fn head_end(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().enumerate().find_map(|(i, &b)| {
+        let rest = &bytes[i + 1..];
+        (b == b'\n' && (rest.starts_with(b"\n") || rest.starts_with(b"\r\n"))).then_some(i)
+    })
+}
+
 /// Reads one request's head (never its body: any body is refused), within the bounds.
 pub fn read(stream: &mut TcpStream) -> Result<Request, Reply> {
     let mut head = Vec::with_capacity(1024);
     let mut chunk = [0u8; 1024];
+    let too_big = || Reply::status(431, format!("the request head passes {MAX_HEAD} bytes"));
     let end = loop {
-        if let Some(end) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+        if let Some(end) = head_end(&head) {
             break end;
         }
         if head.len() > MAX_HEAD {
-            return Err(Reply::status(
-                431,
-                format!("the request head passes {MAX_HEAD} bytes"),
-            ));
+            return Err(too_big());
         }
         match stream.read(&mut chunk) {
             Ok(0) | Err(_) => {
@@ -158,9 +166,13 @@ pub fn read(stream: &mut TcpStream) -> Result<Request, Reply> {
             Ok(n) => head.extend_from_slice(&chunk[..n]),
         }
     };
+    // The last read may have brought the head's end past the bound.
+    if end > MAX_HEAD {
+        return Err(too_big());
+    }
     let text = std::str::from_utf8(&head[..end])
         .map_err(|_| Reply::status(400, "the request head is not UTF-8"))?;
-    let mut lines = text.split("\r\n");
+    let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
     let line = lines.next().unwrap_or("");
     let mut parts = line.split(' ');
     let (Some(method), Some(target), Some(version), None) =
@@ -210,10 +222,9 @@ pub fn parse_query(query: &str) -> Result<Query, Reply> {
     let mut map = BTreeMap::new();
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let key = decode(key)
-            .ok_or_else(|| Reply::bad(key, "bad percent-encoding in the parameter's name"))?;
-        let value =
-            decode(value).ok_or_else(|| Reply::bad(&key, "bad percent-encoding in the value"))?;
+        let key =
+            decode(key).map_err(|why| Reply::bad(key, format!("{why} in the parameter's name")))?;
+        let value = decode(value).map_err(|why| Reply::bad(&key, format!("{why} in the value")))?;
         if map.insert(key.clone(), value).is_some() {
             return Err(Reply::bad(
                 &key,
@@ -224,19 +235,20 @@ pub fn parse_query(query: &str) -> Result<Query, Reply> {
     Ok(Query(map))
 }
 
-/// Percent-decoding, `+` as a space; `None` for a bad escape or bytes that are not UTF-8.
-fn decode(text: &str) -> Option<String> {
+/// Percent-decoding, `+` as a space; a bad escape or bytes that are not UTF-8 say which.
+fn decode(text: &str) -> Result<String, &'static str> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
             b'%' => {
-                let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-                if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-                    return None;
-                }
-                out.push(u8::from_str_radix(hex, 16).ok()?);
+                let hex = bytes
+                    .get(i + 1..i + 3)
+                    .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+                    .ok_or("bad percent-encoding")?;
+                let digit = |h: u8| (h as char).to_digit(16).unwrap_or(0) as u8;
+                out.push(digit(hex[0]) << 4 | digit(hex[1]));
                 i += 3;
             }
             b'+' => {
@@ -249,5 +261,5 @@ fn decode(text: &str) -> Option<String> {
             }
         }
     }
-    String::from_utf8(out).ok()
+    String::from_utf8(out).map_err(|_| "percent-encoded bytes that are not UTF-8")
 }

@@ -210,7 +210,8 @@ impl Jobs {
             Err(reply) => return reply,
         };
         let depth: u32 = match q.need("depth").and_then(|d| {
-            parse::ranged(d, 1, MAX_PERFT_DEPTH.into(), "depth").map_err(|e| Reply::bad("depth", e))
+            parse::ranged(d, 1, MAX_PERFT_DEPTH.into(), " plies")
+                .map_err(|e| Reply::bad("depth", e))
         }) {
             Ok(d) => d,
             Err(reply) => return reply,
@@ -233,7 +234,7 @@ struct FindParams {
 fn find_params(q: &Query) -> Result<FindParams, Reply> {
     let piece = api::piece(q)?;
     let square = api::square(q)?;
-    let bits = parse::ranged(q.need("bits")?, 1, 12, "bits").map_err(|e| Reply::bad("bits", e))?;
+    let bits = parse::ranged(q.need("bits")?, 1, 12, " bits").map_err(|e| Reply::bad("bits", e))?;
     let method = match q.get("method").unwrap_or("stockfish") {
         "stockfish" => "stockfish",
         "dense" => "dense",
@@ -249,7 +250,7 @@ fn find_params(q: &Query) -> Result<FindParams, Reply> {
         q.get("seconds").unwrap_or("20"),
         1,
         MAX_FIND_SECONDS,
-        "seconds",
+        " seconds",
     )
     .map_err(|e| Reply::bad("seconds", e))?;
     let seed = parse::any_u64(q.get("seed").unwrap_or("1")).map_err(|e| Reply::bad("seed", e))?;
