@@ -127,11 +127,24 @@ pub fn read_csv(text: &str) -> Result<CsvFile, ParseError> {
         }
         if let Some(comment) = content.strip_prefix('#') {
             let comment = comment.trim();
+            // A key given twice is refused: which one is meant is not ours to guess.
+            let twice = |key: &str| {
+                err(
+                    line,
+                    format!("`# {key}:` given twice (the first on an earlier line)"),
+                )
+            };
             if let Some(name) = comment.strip_prefix("scheme:") {
+                if file.scheme.is_some() {
+                    return Err(twice("scheme"));
+                }
                 file.scheme = Some(SchemeKind::from_name(name).ok_or_else(|| {
                     err(line, format!("unknown scheme '{}' in comment", name.trim()))
                 })?);
             } else if let Some(value) = comment.strip_prefix("offset_shift:") {
+                if file.offset_shift.is_some() {
+                    return Err(twice("offset_shift"));
+                }
                 let shift = value
                     .trim()
                     .parse::<u32>()

@@ -104,6 +104,26 @@ fn malformed_offset_shift_is_rejected() {
     assert!(err.message.contains("offset_shift"), "{err}");
 }
 
+/// Round 3's probe: a second `offset_shift` or `scheme` comment silently won over the
+/// first. Either key given twice is refused, naming the line of the second.
+#[test]
+fn a_comment_key_given_twice_is_rejected() {
+    let good = text();
+    let shift = good
+        .lines()
+        .find(|l| l.starts_with("# offset_shift:"))
+        .unwrap();
+    let scheme = good.lines().find(|l| l.starts_with("# scheme:")).unwrap();
+    for (line, other) in [(shift, "# offset_shift: 1"), (scheme, "# scheme: black")] {
+        let bad = good.replacen(line, &format!("{line}\n{other}"), 1);
+        let err = read_csv(&bad).unwrap_err();
+        let at = bad.lines().position(|l| l == other).unwrap() + 1;
+        assert_eq!(err.line, at, "{err}");
+        assert!(err.message.contains("given twice"), "{err}");
+    }
+    assert!(read_csv(&good).is_ok());
+}
+
 #[test]
 fn csv_round_trip_keeps_the_set() {
     let set = read_set(&text(), None).unwrap();
