@@ -3,7 +3,7 @@
 //! run ends as an uninterrupted one, and a state of another run is refused.
 
 use sliders_core::{RookOrBishop, Square};
-use sliders_search::dense::{hunt, DenseError, DenseOptions, DenseOutcome};
+use sliders_search::dense::{hunt, DenseError, DenseOptions, DenseOutcome, Forcing};
 use sliders_search::prove::{verify_magic, IndexScheme, Question};
 
 fn question(piece: RookOrBishop, square: &str, bits: u32, scheme: IndexScheme) -> Question {
@@ -189,6 +189,39 @@ fn a_state_of_another_run_or_a_broken_one_is_refused_naming_it() {
         }
         other => panic!("{other:?}"),
     }
+    // Numbers no run writes (round 3's probe: each was taken as is): refused, naming
+    // the field.
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let edits: [(&str, serde_json::Value, &str); 6] = [
+        ("/model/p/0", 5.0.into(), "bit 0 has probability 5"),
+        ("/model/p/1", (-1.0).into(), "bit 1 has probability -1"),
+        ("/round", u64::MAX.into(), "past 10^12"),
+        ("/seconds", (-3.0).into(), "not a time spent"),
+        ("/restarts", 7.into(), "restarts 7 in 1 rounds"),
+        (
+            "/nodes",
+            (1u64 << 63).into(),
+            "\"nodes\": 9223372036854775808 is out of range",
+        ),
+    ];
+    for (at, new, says) in edits {
+        let mut edited = value.clone();
+        *edited.pointer_mut(at).unwrap() = new;
+        std::fs::write(&state, edited.to_string()).unwrap();
+        match hunt(&bishop("c1", 4), &options) {
+            Err(DenseError::State(m)) => {
+                assert!(m.contains("s.json") && m.contains(says), "{at}: {m}")
+            }
+            other => panic!("{at}: {other:?}"),
+        }
+    }
+    let mut short = value.clone();
+    short["model"]["p"] = serde_json::json!([0.5, 0.5, 0.5]);
+    std::fs::write(&state, short.to_string()).unwrap();
+    match hunt(&bishop("c1", 4), &options) {
+        Err(DenseError::State(m)) => assert!(m.contains("3 probabilities"), "{m}"),
+        other => panic!("{other:?}"),
+    }
     std::fs::write(&state, b"{\"version\": 1, \"question\": ").unwrap();
     match hunt(&bishop("c1", 4), &options) {
         Err(DenseError::State(m)) => assert!(m.contains("not a dense-finder state"), "{m}"),
@@ -229,6 +262,43 @@ fn bad_options_are_refused() {
         hunt(&bishop("c1", 13), &DenseOptions::default()),
         Err(DenseError::Input(_))
     ));
+    // Round 3's probe: more bits than the mask, a forced or pinned value with bits
+    // outside its mask, and a force and a pin that disagree were all taken.
+    let refused = |q: &Question, o: &DenseOptions, says: &str| match hunt(q, o) {
+        Err(DenseError::Input(m)) => assert!(m.contains(says), "{m}"),
+        other => panic!("{says}: {other:?}"),
+    };
+    refused(
+        &bishop("a1", 7),
+        &DenseOptions::default(),
+        "1 to its 6 mask bits",
+    );
+    let forcing = |mask, value| DenseOptions {
+        forcing: Forcing::Bits(mask, value),
+        ..DenseOptions::default()
+    };
+    refused(
+        &q,
+        &forcing(0x1, 0x2),
+        "--force 0x1:0x2: the value has bits outside the mask",
+    );
+    let pin = |mask, value| DenseOptions {
+        pin: (mask, value),
+        ..DenseOptions::default()
+    };
+    refused(
+        &q,
+        &pin(0x1, 0x3),
+        "--pin 0x1:0x3: the value has bits outside the mask",
+    );
+    refused(
+        &q,
+        &DenseOptions {
+            pin: (0x1, 0x1),
+            ..forcing(0x1, 0x0)
+        },
+        "disagree on bits 0x1",
+    );
 }
 
 /// `widen`: where the elite names no new cube (a pinned run on rook c1, whose best

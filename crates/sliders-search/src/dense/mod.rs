@@ -234,6 +234,27 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
             question.bits
         )));
     }
+    // More bits than the mask has is no question (prove refuses it the same way).
+    crate::prove::check_question(question).map_err(|e| DenseError::Input(e.to_string()))?;
+    let (pin, pinned) = options.pin;
+    if pinned & !pin != 0 {
+        return Err(DenseError::Input(format!(
+            "--pin {pin:#x}:{pinned:#x}: the value has bits outside the mask"
+        )));
+    }
+    if let Forcing::Bits(mask, value) = options.forcing {
+        if value & !mask != 0 {
+            return Err(DenseError::Input(format!(
+                "--force {mask:#x}:{value:#x}: the value has bits outside the mask"
+            )));
+        }
+        if (value ^ pinned) & mask & pin != 0 {
+            return Err(DenseError::Input(format!(
+                "--force {mask:#x}:{value:#x} and --pin {pin:#x}:{pinned:#x} disagree on bits {:#x}",
+                (value ^ pinned) & mask & pin
+            )));
+        }
+    }
     if options.population < options.elite.max(1) || options.elite == 0 {
         return Err(DenseError::Input(format!(
             "--elite {} must be 1 to the population ({})",

@@ -51,7 +51,54 @@ pub(crate) fn read(path: &Path) -> Result<Option<DenseState>, String> {
             path.display(),
             state.version
         )),
-        other => Ok(other),
+        Some(state) => {
+            state
+                .check()
+                .map_err(|what| format!("{}: {what}", path.display()))?;
+            Ok(Some(state))
+        }
+        None => Ok(None),
+    }
+}
+
+/// The most rounds a state may hold (the command line's bound on `--rounds`).
+pub(crate) const MAX_ROUNDS: u64 = 1_000_000_000_000;
+
+impl DenseState {
+    /// Whether the numbers are ones a run could have written (a tampered or damaged
+    /// file otherwise): 64 probabilities in 0..=1, at most 10^12 rounds and the rounds'
+    /// counters no more than the rounds, a time spent that is a time (the shared reader
+    /// has bounded every count at 2^62).
+    fn check(&self) -> Result<(), String> {
+        if self.model.p.len() != 64 {
+            return Err(format!(
+                "the model has {} probabilities, not one per magic bit (64)",
+                self.model.p.len()
+            ));
+        }
+        if let Some((bit, p)) = self
+            .model
+            .p
+            .iter()
+            .enumerate()
+            .find(|(_, p)| !(0.0..=1.0).contains(*p))
+        {
+            return Err(format!(
+                "the model's bit {bit} has probability {p}, not in 0..=1"
+            ));
+        }
+        if self.round > MAX_ROUNDS {
+            return Err(format!("round {} is past 10^12", self.round));
+        }
+        for (what, n) in [("restarts", self.restarts), ("stall", self.stall)] {
+            if n > self.round {
+                return Err(format!("{what} {n} in {} rounds", self.round));
+            }
+        }
+        if !(self.seconds.is_finite() && self.seconds >= 0.0) {
+            return Err(format!("\"seconds\": {} is not a time spent", self.seconds));
+        }
+        Ok(())
     }
 }
 
