@@ -120,6 +120,18 @@ fn theirs(
             }
         }
     };
+    // A process the command left behind may still hold its output open (`sleep 30 &`):
+    // the pipes are waited for within the same deadline, then the group is killed.
+    while !(stdout.is_finished() && stderr.is_finished()) {
+        if Instant::now() >= deadline {
+            kill_group(&mut child);
+            return Err(CliError::input(format!(
+                "--compare: {call} exited, but what it left running kept its output open past {} s (--compare-timeout): killed",
+                timeout.as_secs_f64()
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
     let stdout = stdout.join().unwrap_or_default();
     let stderr = stderr.join().unwrap_or_default();
     // It may have ended (on the closed pipe) between the check above and its exit.

@@ -384,6 +384,35 @@ fn compare_stops_a_generator_that_never_stops() {
     let o = sliders(&["perft", "--compare", &long, "1"]);
     assert_refused(&o, "long", &["line 1: longer than 65536 bytes"]);
     assert!(stderr(&o).len() < 1000, "{}", stderr(&o).len());
+    // Round 3's probe: a generator that answers and exits but leaves a process holding
+    // its output open was waited for past --compare-timeout (until that process ended).
+    let answer = "echo 'e2e4: 1'; echo; echo 'Nodes searched: 1'";
+    let pid_file = dir.file("linger.pid");
+    let lingering = generator(
+        &dir,
+        "linger.sh",
+        &format!("{answer}\nsleep 30 &\necho $! > {pid_file}"),
+    );
+    let o = sliders(&[
+        "perft",
+        "--compare",
+        &lingering,
+        "1",
+        "--compare-timeout",
+        "1s",
+    ]);
+    assert_refused(
+        &o,
+        "lingering",
+        &["kept its output open past 1 s", "killed"],
+    );
+    // What it left running was killed with it (gone, or a zombie not yet reaped).
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()));
+    assert!(
+        stat.as_deref().map_or(true, |s| s.contains(") Z ")),
+        "the sleep still runs: {stat:?}"
+    );
 }
 
 /// Defect 6: `perft run --out` is read back; a pipe (/dev/stdout into `| cat`) hung and
