@@ -73,7 +73,8 @@ fn refine_error(args: &RefineArgs, e: RefineError) -> CliError {
         RefineError::StateMismatch(_)
         | RefineError::StateVersion(_)
         | RefineError::StateSet(_)
-        | RefineError::StateInvalid(_) => CliError::input(format!("{}: {e}", state())),
+        | RefineError::StateInvalid(_)
+        | RefineError::StateCounters(_) => CliError::input(format!("{}: {e}", state())),
         _ => CliError::input(format!("{}: {e}", args.file.display())),
     }
 }

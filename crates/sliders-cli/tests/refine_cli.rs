@@ -118,6 +118,38 @@ fn refines_writes_a_smaller_set_and_resumes() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("another input set"), "{err}");
+
+    // Round 3's probe: counters that do not fit the input set were taken and printed
+    // (`1 -> 88507 entries`). Each is refused, naming the state file and the field.
+    let good: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let edits: [(&str, serde_json::Value, &str); 3] = [
+        (
+            "/start_entries",
+            1.into(),
+            "it starts from 1 entries, the input set has 87988",
+        ),
+        (
+            "/gains/mutate/entries",
+            u64::MAX.into(),
+            "gains.mutate: 18446744073709551615 entries",
+        ),
+        ("/gains/fresh/accepted", 41.into(), "gains.fresh:"),
+    ];
+    let tampered = dir.file("tampered.json");
+    for (at, value, says) in edits {
+        let mut edited = good.clone();
+        *edited.pointer_mut(at).unwrap() = value;
+        std::fs::write(&tampered, edited.to_string()).unwrap();
+        let o = refine(&out, &tampered, "90", "1", "1");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{at}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{tampered}: the state's counters do not fit: {says}"
+            )),
+            "{at}: {err}"
+        );
+    }
 }
 
 #[test]

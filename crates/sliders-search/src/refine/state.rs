@@ -203,6 +203,8 @@ pub enum RefineError {
     StateMismatch(&'static str),
     /// The state's set does not verify.
     StateInvalid(String),
+    /// The state's counters do not fit its input set (a tampered or damaged file).
+    StateCounters(String),
     /// A state file with another version.
     StateVersion(u32),
     /// The state's set does not read.
@@ -229,6 +231,7 @@ impl fmt::Display for RefineError {
                 f.write_str("no candidates: mutated and fresh are both off")
             }
             RefineError::StateInvalid(e) => write!(f, "the state's set does not verify: {e}"),
+            RefineError::StateCounters(e) => write!(f, "the state's counters do not fit: {e}"),
             RefineError::StateMismatch(what) => {
                 write!(f, "the state file was written with another {what}")
             }
@@ -303,6 +306,28 @@ pub(crate) fn start_state(
     }
     if state.input != input {
         return Err(RefineError::StateMismatch("input set"));
+    }
+    // The first run started from this input set: its size, and no ingredient gained
+    // more than that or won more visits than were made.
+    if state.start_entries != report.entries {
+        return Err(RefineError::StateCounters(format!(
+            "it starts from {} entries, the input set has {}",
+            state.start_entries, report.entries
+        )));
+    }
+    let g = &state.gains;
+    for (name, gain) in [
+        ("replace", g.replace),
+        ("mutate", g.mutate),
+        ("fresh", g.fresh),
+        ("ruin", g.ruin),
+    ] {
+        if gain.entries > state.start_entries as u64 || gain.accepted > state.visits {
+            return Err(RefineError::StateCounters(format!(
+                "gains.{name}: {} entries in {} visits, of {} entries in {} visits",
+                gain.entries, gain.accepted, state.start_entries, state.visits
+            )));
+        }
     }
     let saved = read_set(&state.set, None).map_err(RefineError::StateSet)?;
     if saved.scheme() != set.scheme() {
