@@ -240,6 +240,14 @@ fn read_results(
     units: &Units,
     truncate_partial: bool,
 ) -> Result<Vec<Found>, CliError> {
+    // `perft run` appends its results to --out: the units file itself is refused by
+    // name (it would be read as results and fail on its first line).
+    if truncate_partial && crate::files::same_file(path, units_path) {
+        return Err(CliError::input(format!(
+            "--out {} is the units file: the results need a file of their own",
+            path.display()
+        )));
+    }
     // `perft run` reads its --out back and appends to it: anything but a regular file
     // (a pipe, /dev/stdout, /dev/full) is refused, as reading it could never end.
     match std::fs::metadata(path) {

@@ -423,6 +423,11 @@ fn perft_run_refuses_an_out_that_is_not_a_regular_file() {
     let units = dir.file("units.jsonl");
     let o = sliders(&["perft", "split", "2", "--at", "1", "--out", &units]);
     assert!(o.status.success(), "{}", stderr(&o));
+    // The units file as its own --out: refused by name, the file untouched.
+    let before = std::fs::read(&units).unwrap();
+    let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", &units]);
+    assert_refused(&o, "units as --out", &["is the units file"]);
+    assert_eq!(std::fs::read(&units).unwrap(), before);
     for out in ["/dev/full", "/dev/stdout", "/dev/null"] {
         let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", out]);
         assert_refused(&o, out, &[out, "not a regular file"]);
