@@ -271,7 +271,16 @@ fn epd_suites_with_other_operations() {
 #[test]
 fn malformed_epd_lines_exit_2_with_the_line_number() {
     for (name, contents, needle) in [
-        ("nocount", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1\n", ":1:"),
+        (
+            "nocount",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1\n",
+            ":1: operation 1: D1: no node count after the depth",
+        ),
+        (
+            "negative",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 -20\n",
+            ":1: operation 1: D1: \"-20\" is not a node count",
+        ),
         (
             "badfen",
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n4k3/8/8 w - - 0 1 ;D1 3\n",

@@ -249,7 +249,14 @@ impl Epd {
                 [n] if digits(n) => n
                     .parse::<u128>()
                     .map_err(|_| bad(format!("node count out of range 0..={}", u128::MAX)))?,
-                _ => return Err(bad("expected one node count".into())),
+                [n] => return Err(bad(format!("{n:?} is not a node count (a whole number)"))),
+                [] => return Err(bad("no node count after the depth".into())),
+                more => {
+                    return Err(bad(format!(
+                        "{} operands where one node count goes",
+                        more.len()
+                    )))
+                }
             };
             counts.push((depth, count));
         }

@@ -333,8 +333,7 @@ pub fn parse_units(text: &str) -> Result<Units, LineError> {
             .as_str()
             .ok_or_else(|| at_line(number, "\"fen\" is not a string"))?
             .to_owned();
-        let board =
-            Board::from_fen_lax(&fen).map_err(|e| at_line(number, format!("bad FEN: {e}")))?;
+        let board = Board::from_fen_lax(&fen).map_err(|e| at_line(number, e.to_string()))?;
         let unit_depth = small(&value, "depth", number)?;
         if unit_depth != depth - at {
             return Err(at_line(
