@@ -641,12 +641,11 @@ fn stopped(cubes_done: usize, cubes: usize, args: &ProveArgs) -> String {
     } else {
         format!("stopped at the time limit ({} s)", args.time.unwrap_or(0))
     };
-    format!(
-        "{why} after {cubes_done} of {cubes} cubes{}",
-        if args.state.is_some() {
-            "; run again with the same --state to go on"
-        } else {
-            ""
-        }
-    )
+    let resume = match &args.state {
+        // The state is written when a cube ends: with none ended there is none yet.
+        Some(path) if !path.exists() => "; no cube ended, so no state was saved",
+        Some(_) => "; run again with the same --state to go on",
+        None => "",
+    };
+    format!("{why} after {cubes_done} of {cubes} cubes{resume}")
 }
