@@ -128,6 +128,22 @@ impl Query {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(String::as_str)
     }
+
+    /// A 400 naming the first parameter given that is not one of `takes` (a typo
+    /// would otherwise be answered as if the parameter were absent).
+    pub fn only(&self, path: &str, takes: &[&str]) -> Result<(), Reply> {
+        match self.0.keys().find(|k| !takes.contains(&k.as_str())) {
+            None => Ok(()),
+            Some(k) if takes.is_empty() => Err(Reply::bad(
+                k,
+                format!("{path} takes no parameters, and {k} was given"),
+            )),
+            Some(k) => Err(Reply::bad(
+                k,
+                format!("{path} takes no parameter {k}; it takes {}", takes.join(", ")),
+            )),
+        }
+    }
 }
 
 /// A request's method, path and query.

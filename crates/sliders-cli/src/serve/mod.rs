@@ -130,12 +130,27 @@ fn route(method: &str, path: &str, query: &http::Query, jobs: &jobs::Jobs) -> Re
         "GET" | "HEAD" => Reply::Static(body, kind),
         _ => Reply::not_allowed("GET"),
     };
+    // Each API path's parameters: any other is refused before the answer.
+    let takes: &[&str] = match path {
+        "/api/attacks" | "/api/explain" | "/api/collisions" => {
+            &["piece", "square", "occupied", "scheme"]
+        }
+        "/api/magic" => &["piece", "square", "magic", "bits", "key"],
+        "/api/position" => &["fen", "moves"],
+        "/api/find" => &["piece", "square", "bits", "method", "key", "seconds", "seed"],
+        "/api/perft" => &["fen", "moves", "depth"],
+        _ => &[],
+    };
+    let answer = |f: &dyn Fn() -> Reply| match query.only(path, takes) {
+        Ok(()) => f(),
+        Err(reply) => reply,
+    };
     let get = |f: &dyn Fn() -> Reply| match method {
-        "GET" => f(),
+        "GET" => answer(f),
         _ => Reply::not_allowed("GET"),
     };
     let post = |f: &dyn Fn() -> Reply| match method {
-        "POST" => f(),
+        "POST" => answer(f),
         _ => Reply::not_allowed("POST"),
     };
     match path {
