@@ -223,10 +223,16 @@ pub fn duration(text: &str) -> Result<Duration, String> {
     } else {
         (t, 1.0)
     };
-    let value: f64 = number
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?}: expected like 90s, 2m, 1h, 500ms"))?;
+    // Digits with at most one decimal point: no sign, exponent, `inf` or `nan`, which
+    // Rust's float parser would take (`1e3`, `-0`, `1e-400`).
+    let number = number.trim();
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    let value: f64 = Some(number)
+        .filter(|_| !whole.is_empty() && digits(whole) && digits(fraction))
+        .filter(|n| !n.ends_with('.'))
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("{text:?}: expected like 90s, 2m, 1h, 500ms, 0.5s"))?;
     let seconds = value * scale;
     if !(seconds.is_finite() && (0.0..=bounds::MAX_SECONDS as f64).contains(&seconds)) {
         return Err(format!(
@@ -286,6 +292,12 @@ mod bound_tests {
         assert!(duration("-5s").is_err());
         assert!(duration("nan").is_err());
         assert!(duration("infs").is_err());
+        // Round 3's probe: the float parser's other forms were taken.
+        for text in ["1e3", "-0", "1e-400", "+5s", ".5s", "5.s", "1.2.3s", ""] {
+            assert!(duration(text).is_err(), "{text}");
+        }
+        assert_eq!(duration("0.5s"), Ok(Duration::from_millis(500)));
+        assert_eq!(duration("1.25h"), Ok(Duration::from_secs(4500)));
         assert_eq!(shard("0/4", "--shard").unwrap(), (0, 4));
         assert!(shard("0/18446744073709551615", "--shard").is_err());
         assert!(shard("4/4", "--shard").is_err());
