@@ -288,7 +288,10 @@ fn every_bad_parameter_is_a_400_that_names_it() {
         ("/api/position?fen=8/8/8/8/8/8/8/8+w+-+-+0+1", "fen"),
         ("/api/position?moves=e2e5", "moves"),
         // Round 3's probe: a parameter the path does not take was ignored.
-        ("/api/attacks?piece=rook&square=e4&occupancy=0x1", "occupancy"),
+        (
+            "/api/attacks?piece=rook&square=e4&occupancy=0x1",
+            "occupancy",
+        ),
         ("/api/position?move=e2e4", "move"),
         ("/api/schemes?x=1", "x"),
         ("/api/attacks?piece=rook&square=e4&=x", ""),

@@ -140,7 +140,10 @@ impl Query {
             )),
             Some(k) => Err(Reply::bad(
                 k,
-                format!("{path} takes no parameter {k}; it takes {}", takes.join(", ")),
+                format!(
+                    "{path} takes no parameter {k}; it takes {}",
+                    takes.join(", ")
+                ),
             )),
         }
     }

@@ -137,7 +137,9 @@ fn route(method: &str, path: &str, query: &http::Query, jobs: &jobs::Jobs) -> Re
         }
         "/api/magic" => &["piece", "square", "magic", "bits", "key"],
         "/api/position" => &["fen", "moves"],
-        "/api/find" => &["piece", "square", "bits", "method", "key", "seconds", "seed"],
+        "/api/find" => &[
+            "piece", "square", "bits", "method", "key", "seconds", "seed",
+        ],
         "/api/perft" => &["fen", "moves", "depth"],
         _ => &[],
     };
