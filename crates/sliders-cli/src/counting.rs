@@ -103,11 +103,16 @@ pub fn duration_words(seconds: f64) -> String {
     }
 }
 
+/// Whether a count of about `nodes` on `threads` threads would take more than a day.
+pub fn beyond_reason(nodes: f64, threads: usize) -> bool {
+    nodes / (ASSUMED_RATE * threads.max(1) as f64) > PATIENCE_SECONDS
+}
+
 /// Warns on stderr (and goes on) when a count of about `nodes` on `threads` threads
-/// would take more than a day; `what` names the count.
+/// would take more than a day ([`beyond_reason`]); `what` names the count.
 pub fn warn_if_beyond_reason(what: &str, nodes: f64, threads: usize) {
     let seconds = nodes / (ASSUMED_RATE * threads.max(1) as f64);
-    if seconds > PATIENCE_SECONDS {
+    if beyond_reason(nodes, threads) {
         crate::output::noteln!(
             "sliders: warning: {what} is about {nodes:.1e} nodes: about {} on {threads} thread{} at 1 G nodes/s each (a hash table helps; it goes on)",
             duration_words(seconds),

@@ -18,7 +18,8 @@ use sliders_core::schemes::SchemeId;
 use sliders_movegen::{Board, Epd, Move, PerftTable};
 
 use crate::counting::{
-    count_json, divide, estimate, hash_table, sorted, split_moves, total, warn_if_beyond_reason,
+    beyond_reason, count_json, divide, estimate, hash_table, sorted, split_moves, total,
+    warn_if_beyond_reason,
 };
 use crate::error::CliError;
 use crate::parse;
@@ -443,16 +444,18 @@ fn run_epd(
         .flat_map(|l| l.depths.iter().map(move |&(d, n)| (l, d, n)))
         .filter(|&(_, d, n)| wanted(d, n))
         .collect();
-    // A depth past the command line's bound is refused as there (a count that would
-    // never end); --max-depth skips it.
-    if let Some(&(line, depth, _)) = planned
-        .iter()
-        .find(|&&(_, d, _)| d > crate::parse::bounds::MAX_DEPTH)
-    {
+    // A depth past the command line's bound is refused as there when our estimate of
+    // it is beyond reason (a count that would not end: `D99` from the start); a deep
+    // line over a locked position (`D32 1`) counts at once and runs. --max-depth skips
+    // either.
+    if let Some(&(line, depth, _)) = planned.iter().find(|&&(l, d, _)| {
+        d > crate::parse::bounds::MAX_DEPTH && beyond_reason(estimate(&l.board, d), 1)
+    }) {
         return Err(CliError::input(format!(
-            "{shown}:{}: D{depth}: depth out of range 0..={} (skip such lines with --max-depth)",
+            "{shown}:{}: D{depth}: depth out of range 0..={} for this position (about {:.1e} nodes; skip such lines with --max-depth)",
             line.number,
-            crate::parse::bounds::MAX_DEPTH
+            crate::parse::bounds::MAX_DEPTH,
+            estimate(&line.board, depth)
         )));
     }
     // A depth the file asks for may still be far beyond reason (`D20`), whatever count

@@ -469,8 +469,9 @@ fn first_warning(args: &[&str]) -> String {
 
 /// A perft depth, or an EPD `D14`, whose count would take beyond reason gets a
 /// warning with the estimate, and runs on (not a refusal). An EPD depth past the
-/// command line's bound of 24 (`D100`) is refused as there, naming the line, unless
-/// `--max-depth` skips it (round 3's probe: it ran for ever).
+/// command line's bound of 24 whose estimate is beyond reason (`D100` from the start)
+/// is refused, naming the line, unless `--max-depth` skips it (round 3's probe: it ran
+/// for ever); one over a locked position (`D32 1` in tricky.epd) still runs.
 #[test]
 fn deep_counts_are_warned_about() {
     let line = first_warning(&["perft", "14"]);
@@ -499,7 +500,7 @@ fn deep_counts_are_warned_about() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("deep.epd:1: D100: depth out of range 0..=24"),
+        err.contains("deep.epd:1: D100: depth out of range 0..=24 for this position"),
         "{err}"
     );
     let o = sliders(&["perft", "--epd", &epd, "--max-depth", "1"]);
