@@ -37,19 +37,28 @@ pub fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
 /// temporary file can be created beside it (and is removed). A directory that does not
 /// exist or cannot be written is an error then, not hours later.
 pub fn check_writable(path: &Path, option: &str, what: &str) -> Result<(), CliError> {
-    if path.is_dir() {
-        return Err(CliError::input(format!(
-            "{option} {}: is a directory; {what} needs a file name",
-            path.display()
-        )));
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(CliError::input(format!(
+                "{option} {}: is a directory; {what} needs a file name",
+                path.display()
+            )))
+        }
+        // A FIFO, a device or a pipe is written through, not replaced (`write_output`):
+        // nothing is created beside it, so there is nothing to try here (and opening a
+        // FIFO would wait for its reader).
+        Ok(meta) if !meta.is_file() => return Ok(()),
+        _ => {}
     }
-    let Some(name) = path.file_name() else {
+    // A link is followed: the file is replaced where it really is.
+    let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let Some(name) = real.file_name() else {
         return Err(CliError::input(format!(
             "{option} {}: not a file name",
             path.display()
         )));
     };
-    let probe = path.with_file_name(format!(
+    let probe = real.with_file_name(format!(
         ".{}.probe{}",
         name.to_string_lossy(),
         std::process::id()

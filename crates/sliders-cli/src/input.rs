@@ -130,9 +130,7 @@ pub fn text_of(mut bytes: Vec<u8>, name: &str) -> Result<String, CliError> {
 }
 
 fn too_long(name: &str, line: usize) -> CliError {
-    CliError::input(format!(
-        "{name}: line {line}: longer than {MAX_LINE} bytes, the limit of a line"
-    ))
+    CliError::input(format!("{name}: line {line}: {}", too_long_in_place()))
 }
 
 /// A line's number and its bytes, `None` for a line past [`MAX_LINE`]
