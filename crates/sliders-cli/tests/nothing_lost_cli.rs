@@ -895,32 +895,20 @@ fn outputs_are_checked_before_the_work_and_never_overwrite_each_other() {
         &["is a directory; the set needs a file name"],
     );
     assert!(stdout(&o).is_empty());
+    // The smallest benchmark, with the outputs under test.
+    let bench = |outputs: &[&str]| {
+        let mut args = vec!["bench", "--lookups", "1", "--rounds", "1"];
+        args.extend_from_slice(outputs);
+        sliders(&args)
+    };
     let plot = dir.file("b.svg");
-    let o = sliders(&[
-        "bench",
-        "--lookups",
-        "1",
-        "--rounds",
-        "1",
-        "--json",
-        &plot,
-        "--plot",
-        &plot,
-    ]);
+    let o = bench(&["--json", &plot, "--plot", &plot]);
     assert_refused(
         &o,
         "bench --json F --plot F",
         &["--json", "--plot", "name the same file"],
     );
-    let o = sliders(&[
-        "bench",
-        "--lookups",
-        "1",
-        "--rounds",
-        "1",
-        "--json",
-        "/nonexistent_dir/b.json",
-    ]);
+    let o = bench(&["--json", "/nonexistent_dir/b.json"]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
