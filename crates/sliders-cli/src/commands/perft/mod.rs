@@ -10,6 +10,12 @@
 //! - `sliders perft --perftree <depth> <fen> [moves]`: `<move> <count>` lines, a blank
 //!   line and the total, as the perftree tool expects.
 
+mod compare;
+pub mod counting;
+mod perftree;
+mod stats;
+pub mod units;
+
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -17,12 +23,12 @@ use std::time::Instant;
 use sliders_core::schemes::SchemeId;
 use sliders_movegen::{Board, Epd, Move, PerftTable};
 
-use crate::counting::{
+use crate::io::error::CliError;
+use crate::io::parse;
+use counting::{
     beyond_reason, count_json, divide, estimate, hash_table, sorted, split_moves, total,
     warn_if_beyond_reason,
 };
-use crate::error::CliError;
-use crate::parse;
 
 /// Arguments of `sliders perft`.
 #[derive(clap::Args)]
@@ -30,7 +36,7 @@ use crate::parse;
 pub struct PerftArgs {
     /// Work units for deep perft on a cluster: split, run, merge.
     #[command(subcommand)]
-    unit: Option<crate::units::UnitCommand>,
+    unit: Option<units::UnitCommand>,
 
     /// The depth in plies (not needed with --epd), 0 to 24.
     #[arg(value_parser = parse::depth)]
@@ -107,11 +113,11 @@ pub struct PerftArgs {
 
 pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     // Report a bad --scheme or SLIDERS_SCHEME instead of silently ignoring it.
-    let scheme = crate::parse::scheme(&args.scheme)?;
+    let scheme = crate::io::parse::scheme(&args.scheme)?;
     if let Some(command) = args.unit.take() {
-        return crate::units::run(command);
+        return units::run(command);
     }
-    args.threads = crate::counting::threads(args.threads);
+    args.threads = counting::threads(args.threads);
     if let Some(path) = &args.epd {
         if args.depth.is_some() {
             return Err(CliError::input(
@@ -151,13 +157,13 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     }
     let table = hash_table(args.hash)?;
     if let Some(command) = &args.compare {
-        let counting = crate::compare::Counting {
+        let counting = compare::Counting {
             scheme,
             threads: args.threads,
             table: table.as_ref(),
             timeout: args.compare_timeout,
         };
-        let agreed = crate::compare::compare(command, depth, &root, moves, &counting)?;
+        let agreed = compare::compare(command, depth, &root, moves, &counting)?;
         return if agreed {
             Ok(())
         } else {
@@ -175,7 +181,7 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     }
     let start = Instant::now();
     // A long count on a terminal shows its progress, root move by root move.
-    let counts = if depth >= PROGRESS_DEPTH && crate::output::stderr_is_terminal() {
+    let counts = if depth >= PROGRESS_DEPTH && crate::io::output::stderr_is_terminal() {
         divide_showing_progress(scheme, &board, depth, args.threads, table.as_ref())
     } else {
         divide(scheme, &board, depth, args.threads, table.as_ref())
@@ -184,7 +190,7 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
     let total = total(depth, &counts);
     let mnps = total as f64 / seconds.max(1e-9) / 1e6;
 
-    let mut out = BufWriter::new(crate::output::stdout());
+    let mut out = BufWriter::new(crate::io::output::stdout());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
         if args.json {
             let divide: serde_json::Map<String, serde_json::Value> = sorted(&board, &counts)
@@ -212,8 +218,8 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
         }
         out.flush()
     };
-    write(&mut out).map_err(crate::output::stdout_failed)?;
-    crate::output::noteln!(
+    write(&mut out).map_err(crate::io::output::stdout_failed)?;
+    crate::io::output::noteln!(
         "perft {depth}: {total} nodes in {seconds:.3} s, {mnps:.1} Mnps ({} scheme, {} thread{})",
         scheme,
         args.threads,
@@ -224,9 +230,9 @@ pub fn run(mut args: PerftArgs) -> Result<(), CliError> {
 
 /// `perft --stats`: the wiki table's columns per depth, as text lines or JSON.
 fn run_stats(board: &Board, depth: u32, args: &PerftArgs) -> Result<(), CliError> {
-    let rows = crate::stats::stats(board, depth, args.threads).map_err(CliError::input)?;
-    let mut out = BufWriter::new(crate::output::stdout());
-    let io = crate::output::stdout_failed;
+    let rows = stats::stats(board, depth, args.threads).map_err(CliError::input)?;
+    let mut out = BufWriter::new(crate::io::output::stdout());
+    let io = crate::io::output::stdout_failed;
     if args.json {
         let rows: Vec<serde_json::Value> = rows
             .iter()
@@ -234,7 +240,7 @@ fn run_stats(board: &Board, depth: u32, args: &PerftArgs) -> Result<(), CliError
             .map(|(i, row)| {
                 let mut object = serde_json::Map::new();
                 object.insert("depth".into(), (i + 1).into());
-                for (name, value) in crate::stats::HEADER[1..].iter().zip(row.values()) {
+                for (name, value) in stats::HEADER[1..].iter().zip(row.values()) {
                     object.insert((*name).into(), value.into());
                 }
                 serde_json::Value::Object(object)
@@ -243,7 +249,7 @@ fn run_stats(board: &Board, depth: u32, args: &PerftArgs) -> Result<(), CliError
         let value = serde_json::json!({"fen": board.to_fen(), "stats": rows});
         writeln!(out, "{value}").map_err(io)?;
     } else {
-        writeln!(out, "{}", crate::stats::HEADER.join(" ")).map_err(io)?;
+        writeln!(out, "{}", stats::HEADER.join(" ")).map_err(io)?;
         for (i, row) in rows.iter().enumerate() {
             let values: Vec<String> = row.values().iter().map(u64::to_string).collect();
             writeln!(out, "{} {}", i + 1, values.join(" ")).map_err(io)?;
@@ -262,8 +268,8 @@ fn run_depths(
     table: Option<&PerftTable>,
 ) -> Result<(), CliError> {
     let mut rows = Vec::new();
-    let mut out = BufWriter::new(crate::output::stdout());
-    let io = crate::output::stdout_failed;
+    let mut out = BufWriter::new(crate::io::output::stdout());
+    let io = crate::io::output::stdout_failed;
     if !args.json {
         writeln!(out, "depth nodes seconds").map_err(io)?;
     }
@@ -322,13 +328,13 @@ fn divide_showing_progress(
         ));
         let elapsed = start.elapsed().as_secs_f64();
         let left = elapsed / (done + 1) as f64 * (moves.len() - done - 1) as f64;
-        crate::output::note!(
+        crate::io::output::note!(
             "\r{}/{} root moves, {elapsed:.1} s elapsed, about {left:.1} s left  ",
             done + 1,
             moves.len()
         );
     }
-    crate::output::note!("\r{:60}\r", "");
+    crate::io::output::note!("\r{:60}\r", "");
     counts
 }
 
@@ -350,7 +356,7 @@ fn run_perftree(
         .map_err(CliError::input)?;
     let counts = divide(scheme, &board, depth, threads, table);
     let total = total(depth, &counts);
-    let mut out = BufWriter::new(crate::output::stdout());
+    let mut out = BufWriter::new(crate::io::output::stdout());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
         for (uci, n) in sorted(&board, &counts) {
             writeln!(out, "{uci} {n}")?;
@@ -359,7 +365,7 @@ fn run_perftree(
         writeln!(out, "{total}")?;
         out.flush()
     };
-    write(&mut out).map_err(crate::output::stdout_failed)
+    write(&mut out).map_err(crate::io::output::stdout_failed)
 }
 
 /// One line of a suite.
@@ -405,7 +411,7 @@ fn run_epd(
     scheme: sliders_core::schemes::SchemeId,
 ) -> Result<(), CliError> {
     let shown = path.display().to_string();
-    let text = crate::input::read_file(path)?;
+    let text = crate::io::input::read_file(path)?;
     let suite = parse_suite(&text, &shown)?;
     let max_depth = args.max_depth.unwrap_or(u32::MAX);
     let max_nodes = args.max_nodes.map_or(u128::MAX, u128::from);
@@ -420,7 +426,7 @@ fn run_epd(
         .filter(|&&(d, n)| wanted(d, n));
     let checks = planned.clone().count();
     let work = planned.fold(0u64, |sum, &(_, n)| sum.saturating_add(weight(n)));
-    let bar = if crate::output::stderr_is_terminal() {
+    let bar = if crate::io::output::stderr_is_terminal() {
         let bar = indicatif::ProgressBar::new(work);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
             "{bar:40} {percent}% of nodes, {elapsed_precise} (eta {eta}) {msg}",
@@ -449,12 +455,12 @@ fn run_epd(
     // line over a locked position (`D32 1`) counts at once and runs. --max-depth skips
     // either.
     if let Some(&(line, depth, _)) = planned.iter().find(|&&(l, d, _)| {
-        d > crate::parse::bounds::MAX_DEPTH && beyond_reason(estimate(&l.board, d), 1)
+        d > crate::io::parse::bounds::MAX_DEPTH && beyond_reason(estimate(&l.board, d), 1)
     }) {
         return Err(CliError::input(format!(
             "{shown}:{}: D{depth}: depth out of range 0..={} for this position (about {:.1e} nodes; skip such lines with --max-depth)",
             line.number,
-            crate::parse::bounds::MAX_DEPTH,
+            crate::io::parse::bounds::MAX_DEPTH,
             estimate(&line.board, depth)
         )));
     }
@@ -509,7 +515,7 @@ fn run_epd(
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
 
-    let mut out = BufWriter::new(crate::output::stdout());
+    let mut out = BufWriter::new(crate::io::output::stdout());
     let write = |out: &mut BufWriter<_>| -> std::io::Result<()> {
         if args.json {
             let failed: Vec<serde_json::Value> = failures
@@ -559,8 +565,8 @@ fn run_epd(
         }
         out.flush()
     };
-    write(&mut out).map_err(crate::output::stdout_failed)?;
-    crate::output::noteln!(
+    write(&mut out).map_err(crate::io::output::stdout_failed)?;
+    crate::io::output::noteln!(
         "{nodes} nodes in {seconds:.3} s, {:.1} Mnps",
         nodes as f64 / seconds.max(1e-9) / 1e6
     );
