@@ -8,7 +8,7 @@ use sliders_movegen::{divide_by_id, perft, Board, Move, PerftTable};
 
 use crate::io::error::CliError;
 
-pub use sliders_movegen::work_units::count_json;
+pub use sliders_cli::work_units::count_json;
 
 /// A `--threads` value as `parse::threads` admits it: 0 means one per core.
 pub fn threads(requested: usize) -> usize {

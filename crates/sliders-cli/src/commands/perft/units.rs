@@ -10,7 +10,7 @@
 //!   the sum of `nodes * multiplicity`.
 //!
 //! The file formats (the units' identity, which every result line repeats) are
-//! [`sliders_movegen::work_units`]'s.
+//! [`sliders_cli::work_units`]'s.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde_json::json;
-use sliders_movegen::work_units::{
+use sliders_cli::work_units::{
     count_json, parse_result_line, parse_units, result_line, write_units, Unit, Units,
 };
 use sliders_movegen::{divide_parallel, perft, Board};

@@ -1,7 +1,7 @@
 //! The files of `sliders perft split|run|merge` (the `work-units` feature): a units file
 //! and a result line read back as written, and edits to them refused.
 
-use sliders_movegen::work_units::{parse_result_line, parse_units, result_line, write_units};
+use sliders_cli::work_units::{parse_result_line, parse_units, result_line, write_units};
 use sliders_movegen::Board;
 
 #[test]

@@ -1,7 +1,8 @@
 //! The units file of `sliders perft split` and the result lines of `sliders perft run`
-//! (issues 13, 21), behind the `work-units` feature. The format is the CLI's contract;
-//! the code lives here, not in the CLI crate, so that the fuzz target can call it
-//! without building the CLI's every scheme, clap and plotters.
+//! (issues 13, 21). The format is the CLI's contract, so it lives in the CLI crate's
+//! library (not in the board crate an engine depends on); it depends only on the board
+//! crate and serde_json, so the fuzz target includes this file alone (`#[path]`) without
+//! building the CLI's every scheme, clap and plotters.
 //!
 //! The units file is JSON lines: a header `{"root": FEN, "moves": [...], "depth": d,
 //! "at": k, "units": n, "positions": p, "split": ID}` then `{"id": i, "fen": FEN,
@@ -17,16 +18,15 @@
 //! its identity computed from its contents; a result line without `"split"` cannot be
 //! tied to any split and is refused by `run` and `merge` (they say so).
 
-use alloc::{borrow::ToOwned, format, string::String, string::ToString, vec::Vec};
-use core::fmt;
+use std::fmt;
 
-use crate::Board;
 use serde_json::{json, Value};
+use sliders_movegen::Board;
 
 /// A count as JSON: a number while it fits in 64 bits, else a decimal string.
 ///
 /// ```
-/// use sliders_movegen::work_units::count_json;
+/// use sliders_cli::work_units::count_json;
 /// assert_eq!(count_json(5).to_string(), "5");
 /// assert_eq!(count_json(1 << 64).to_string(), "\"18446744073709551616\"");
 /// ```
@@ -130,7 +130,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// `<fen>;<depth>;<multiplicity>` per unit, in id order.
 ///
 /// ```
-/// use sliders_movegen::work_units::identity;
+/// use sliders_cli::work_units::identity;
 /// let a = identity("8/8/8/8/8/8/8/K6k w - - 0 1", &[], 2, 1, &[]);
 /// assert_eq!(a.len(), 16);
 /// assert_ne!(a, identity("8/8/8/8/8/8/8/K6k w - - 0 1", &[], 3, 1, &[]));
@@ -425,7 +425,7 @@ pub struct ResultLine {
 /// A result line's text, without the newline: `{"split": ID, "id": i, "nodes": n}`.
 ///
 /// ```
-/// use sliders_movegen::work_units::{parse_result_line, result_line};
+/// use sliders_cli::work_units::{parse_result_line, result_line};
 /// let line = result_line("00000000000000ff", 3, 20);
 /// assert_eq!(line, r#"{"split":"00000000000000ff","id":3,"nodes":20}"#);
 /// assert_eq!(parse_result_line(&line).unwrap().nodes, 20);
