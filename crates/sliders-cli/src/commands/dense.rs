@@ -135,6 +135,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         .map(|s| parse::shard(s, "--shard"))
         .transpose()?
         .map(|(i, n)| (i as u64, n as u64));
+    let stop = crate::io::signals::stop_on_signals()?;
     let options = DenseOptions {
         seed: args.seed,
         shard,
@@ -152,10 +153,10 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         time: args.time.map(Duration::from_secs),
         threads: args.threads,
         state: args.state.clone(),
-        progress: !args.quiet,
+        progress: (!args.quiet).then(crate::io::progress::on_stderr),
+        stop: stop.clone(),
         ..DenseOptions::default()
     };
-    crate::io::signals::stop_on_signals()?;
     let outcome = dense::hunt(&question, &options).map_err(|e| match e {
         DenseError::Input(m) | DenseError::State(m) => CliError::input(m),
         DenseError::Write(m) => CliError {

@@ -2,6 +2,7 @@
 //! formula solved by CaDiCaL; a found magic is verified, a "none" comes with a DRAT
 //! proof our own checker accepts (issue 24, [`sliders_search::prove`]).
 
+use sliders_search::control::StopToken;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -154,11 +155,11 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     if let Some(state) = args.state.as_deref().filter(|s| !s.exists()) {
         crate::io::files::check_writable(state, "--state", "the state")?;
     }
-    crate::io::signals::stop_on_signals()?;
+    let stop = crate::io::signals::stop_on_signals()?;
     if args.exhaust || args.cubes.is_some() {
         return match args.cubes {
-            Some(bits) => cubes(&question, collisions, bits, &args),
-            None => exhaust(&question, &args),
+            Some(bits) => cubes(&question, collisions, bits, &args, &stop),
+            None => exhaust(&question, &args, &stop),
         };
     }
     let options = Options {
@@ -167,6 +168,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         formula: args.formula.clone(),
         check: !args.no_check,
         limit: args.time.map(Duration::from_secs),
+        stop: stop.clone(),
         grow: args.grow,
     };
     let proved = prove::prove(&question, &options).map_err(fail)?;
@@ -224,7 +226,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
             }
             crate::io::output::sayln!("none")?;
         }
-        Answer::Unknown if prove::stop::requested() => {
+        Answer::Unknown if stop.requested() => {
             return Err(CliError {
                 code: 1,
                 message: "interrupted: the solver was stopped without an answer".into(),
@@ -249,6 +251,7 @@ fn cubes(
     collisions: Collisions,
     bits: u32,
     args: &ProveArgs,
+    stop: &StopToken,
 ) -> Result<(), CliError> {
     if !args.merge.is_empty() {
         return merge_cubes(question, collisions, bits, &args.merge);
@@ -263,7 +266,8 @@ fn cubes(
         limit: args.time.map(Duration::from_secs),
         check: !args.no_check,
         formula: args.formula.clone(),
-        progress: true,
+        progress: Some(crate::io::progress::on_stderr()),
+        stop: stop.clone(),
     };
     let done = prove::cubes::split(question, &options).map_err(fail)?;
     crate::io::output::sayln!(
@@ -306,7 +310,7 @@ fn cubes(
         question,
         done.answer,
         shard,
-        stopped(done.cubes_done, done.range.len(), args),
+        stopped(done.cubes_done, done.range.len(), args, stop),
     )
 }
 
@@ -395,7 +399,7 @@ fn order(args: &ProveArgs) -> Order {
 }
 
 /// `sliders prove --exhaust`.
-fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
+fn exhaust(question: &Question, args: &ProveArgs, stop: &StopToken) -> Result<(), CliError> {
     if !args.merge.is_empty() {
         let merged = prove::exhaust::merge(question, order(args), &args.merge).map_err(fail)?;
         let standing = &merged.standing;
@@ -410,16 +414,17 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     }
     let shard = shard(args)?;
     if let Some(sample) = args.estimate {
-        return estimate(question, shard, sample, args);
+        return estimate(question, shard, sample, args, stop);
     }
     if let Some(path) = &args.certificate {
-        return certify(question, shard, path, args);
+        return certify(question, shard, path, args, stop);
     }
     let options = ExhaustOptions {
         threads: args.threads,
         state: args.state.clone(),
         limit: args.time.map(Duration::from_secs),
-        progress: true,
+        progress: Some(crate::io::progress::on_stderr()),
+        stop: stop.clone(),
         shard,
         order: order(args),
     };
@@ -470,7 +475,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         question,
         done.answer,
         shard,
-        stopped(done.cubes_done, done.range.len(), args),
+        stopped(done.cubes_done, done.range.len(), args, stop),
     )
 }
 
@@ -481,12 +486,14 @@ fn estimate(
     shard: Option<(usize, usize)>,
     sample: usize,
     args: &ProveArgs,
+    stop: &StopToken,
 ) -> Result<(), CliError> {
     let options = ExhaustOptions {
         threads: args.threads,
         state: args.state.clone(),
         limit: args.time.map(Duration::from_secs),
-        progress: false,
+        progress: None,
+        stop: stop.clone(),
         shard,
         order: order(args),
     };
@@ -548,15 +555,16 @@ fn certify(
     shard: Option<(usize, usize)>,
     path: &std::path::Path,
     args: &ProveArgs,
+    stop: &StopToken,
 ) -> Result<(), CliError> {
     prove::certificate::check(question).map_err(fail)?;
     let start = std::time::Instant::now();
     let limit = args.time.map(Duration::from_secs);
-    let stop = || prove::stop::requested() || limit.is_some_and(|limit| start.elapsed() >= limit);
+    let halt = || stop.requested() || limit.is_some_and(|limit| start.elapsed() >= limit);
     let file = std::fs::File::create(path)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-    let done = prove::certificate::certify(question, shard, args.threads, &stop, &mut out)
+    let done = prove::certificate::certify(question, shard, args.threads, &halt, &mut out)
         .map_err(fail)?;
     crate::io::output::sayln!(
         "certificate: {}, {} bytes: the top tree and {} of cubes {} to {} of {} ({} bits), {} nodes, in {:.2} s",
@@ -577,7 +585,7 @@ fn certify(
         question,
         done.answer,
         shard,
-        stopped(done.cubes_done, done.range.len(), args),
+        stopped(done.cubes_done, done.range.len(), args, stop),
     )
 }
 
@@ -612,8 +620,8 @@ fn finish(
 }
 
 /// Where a run stopped by `--time` or a signal ended.
-fn stopped(cubes_done: usize, cubes: usize, args: &ProveArgs) -> String {
-    let why = if prove::stop::requested() {
+fn stopped(cubes_done: usize, cubes: usize, args: &ProveArgs, stop: &StopToken) -> String {
+    let why = if stop.requested() {
         "interrupted".to_string()
     } else {
         format!("stopped at the time limit ({} s)", args.time.unwrap_or(0))

@@ -7,5 +7,6 @@ pub mod files;
 pub mod input;
 pub mod output;
 pub mod parse;
+pub mod progress;
 pub mod shard;
 pub mod signals;

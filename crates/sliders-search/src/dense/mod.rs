@@ -35,8 +35,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::control::{Event, Observer, StopToken};
 use crate::prove::exhaust::{Exhaust, Order};
-use crate::prove::{stop, Question};
+use crate::prove::Question;
 use crate::rng::{mix64, Xorshift64Star};
 use measure::Measure;
 use model::Model;
@@ -111,8 +112,11 @@ pub struct DenseOptions {
     pub threads: usize,
     /// Keep the state here and resume from it.
     pub state: Option<PathBuf>,
-    /// A line on stderr after each round.
-    pub progress: bool,
+    /// The caller's progress callback: told after each round.
+    pub progress: Option<Observer>,
+    /// The caller's stop (a signal, a cancel): checked where the time is, inside a
+    /// round as between rounds.
+    pub stop: StopToken,
 }
 
 impl Default for DenseOptions {
@@ -136,7 +140,8 @@ impl Default for DenseOptions {
             time: None,
             threads: 0,
             state: None,
-            progress: false,
+            progress: None,
+            stop: StopToken::default(),
         }
     }
 }
@@ -368,7 +373,7 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
             stopped = Some("rounds");
             break;
         }
-        if stop::requested() {
+        if options.stop.requested() {
             stopped = Some("signal");
             break;
         }
@@ -376,9 +381,13 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
             stopped = Some("time");
             break;
         }
-        let halt = || stop::requested() || out_of_time();
+        let halt = || options.stop.requested() || out_of_time();
         let Some(next) = pool.install(|| round(&prepared, options, &st, stream, &halt))? else {
-            stopped = Some(if stop::requested() { "signal" } else { "time" });
+            stopped = Some(if options.stop.requested() {
+                "signal"
+            } else {
+                "time"
+            });
             break;
         };
         st = next;
@@ -386,20 +395,18 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         if let Some(path) = &options.state {
             save(path, &st)?;
         }
-        if options.progress {
-            eprintln!(
-                "dense {}: round {}, {} candidates ({:.0}/s), best {} collisions ({}), {} cubes walked, {} restarts, model {}, {:.0} s",
-                st.question,
-                st.round,
-                st.candidates,
-                st.candidates as f64 / st.seconds.max(1e-9),
-                st.best_measure,
-                st.best_candidate,
-                st.walked.len(),
-                st.restarts,
-                st.model.picture().trim_start(),
-                st.seconds
-            );
+        if let Some(observer) = &options.progress {
+            observer.tell(Event::Dense {
+                question: &st.question,
+                round: st.round,
+                candidates: st.candidates,
+                best_collisions: st.best_measure,
+                best_candidate: &st.best_candidate,
+                cubes_walked: st.walked.len(),
+                restarts: st.restarts,
+                model: st.model.picture().trim_start(),
+                seconds: st.seconds,
+            });
         }
     }
     let path = options.state.clone().unwrap_or_default();

@@ -200,7 +200,12 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
         }
     }
     opts.max_candidates = args.candidates;
-    opts.progress = crate::io::output::stderr_is_terminal();
+    // On a terminal, a bar after the first second (cleared when the search ends).
+    let bar = crate::io::output::stderr_is_terminal().then(|| {
+        let (bar, observer) = crate::io::progress::FinderBar::new();
+        opts.progress = Some(observer);
+        bar
+    });
     let resume = match &args.resume {
         Some(path) if path.exists() => {
             let text = read_text(path)?;
@@ -228,16 +233,16 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::input(format!("thread pool: {e}")))?;
     let cpu_before = process_cpu_seconds();
-    let outcome = pool
-        .install(|| sliders_search::finder::find(&targets, &opts, resume))
-        .map_err(|e| {
-            let where_ = args
-                .resume
-                .as_ref()
-                .map(|p| format!("{}: ", p.display()))
-                .unwrap_or_default();
-            CliError::input(format!("{where_}{e}"))
-        })?;
+    let outcome = pool.install(|| sliders_search::finder::find(&targets, &opts, resume));
+    drop(bar);
+    let outcome = outcome.map_err(|e| {
+        let where_ = args
+            .resume
+            .as_ref()
+            .map(|p| format!("{}: ", p.display()))
+            .unwrap_or_default();
+        CliError::input(format!("{where_}{e}"))
+    })?;
     // The search saves its state and goes on when a save fails (a disk that filled up);
     // when the last save failed, nothing says "progress saved".
     if let Some(message) = &outcome.unsaved {

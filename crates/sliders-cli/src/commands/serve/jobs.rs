@@ -4,8 +4,8 @@
 //! progress and result are JSON that `GET /api/jobs/ID` returns. A finder's state lives
 //! in a temporary directory of the job's own, removed when the job ends.
 
+use sliders_search::control::StopToken;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -36,7 +36,7 @@ pub const MAX_PERFT_DEPTH: u32 = 6;
 
 /// One job: what it is, how far it got, and its cancel flag.
 struct Job {
-    cancel: AtomicBool,
+    cancel: StopToken,
     /// `{"kind", "state": "running"|"done"|"cancelled"|"stopped"|"failed", ...}`.
     status: Mutex<Value>,
     handle: Mutex<Option<JoinHandle<()>>>,
@@ -57,7 +57,7 @@ impl Job {
     }
 
     fn stopped(&self) -> bool {
-        self.cancel.load(Ordering::SeqCst)
+        self.cancel.requested()
     }
 }
 
@@ -107,7 +107,7 @@ impl Jobs {
             id
         };
         let job = Arc::new(Job {
-            cancel: AtomicBool::new(false),
+            cancel: StopToken::new(),
             status: Mutex::new(
                 json!({"id": id, "kind": kind, "state": "running", "params": params}),
             ),
@@ -165,7 +165,7 @@ impl Jobs {
     pub fn cancel(&self, id: &str) -> Reply {
         match self.find_job(id) {
             Ok(job) => {
-                job.cancel.store(true, Ordering::SeqCst);
+                job.cancel.request();
                 Reply::Json(json!({"job": id, "cancelling": job.running()}))
             }
             Err(reply) => reply,
@@ -179,7 +179,7 @@ impl Jobs {
             Err(_) => return,
         };
         for job in &jobs {
-            job.cancel.store(true, Ordering::SeqCst);
+            job.cancel.request();
         }
         for job in jobs {
             let handle = job.handle.lock().ok().and_then(|mut h| h.take());
@@ -304,6 +304,8 @@ fn run_find(job: &Job, p: &FindParams) -> bool {
                     time: Some(limit.saturating_sub(started.elapsed())),
                     threads: 1,
                     state: Some(state.clone()),
+                    // A cancel is seen inside a round, not only between rounds.
+                    stop: job.cancel.clone(),
                     ..DenseOptions::default()
                 };
                 match dense::hunt(&question, &options) {

@@ -64,9 +64,8 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     {
         let stop = Arc::clone(&stop);
         ctrlc::set_handler(move || {
+            // Every job's own stop token is requested by `stop_all` below.
             stop.store(true, Ordering::SeqCst);
-            // The dense finder's walk polls the search crate's own stop flag.
-            sliders_search::prove::stop::request();
         })
         .map_err(|e| CliError::input(format!("cannot handle Ctrl-C: {e}")))?;
     }
