@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 use http::Reply;
 
 /// Requests handled at once (a job runs on its own thread, not on these).
@@ -55,11 +55,11 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         .set_nonblocking(true)
         .map_err(|e| CliError::input(format!("cannot poll the listener: {e}")))?;
     if !ip.is_loopback() {
-        crate::output::noteln!(
+        crate::io::output::noteln!(
             "warning: listening on {addr}, not loopback: other machines that reach it can use the page and start jobs"
         );
     }
-    crate::output::sayln!("sliders serve: http://{addr}/ (Ctrl-C stops)")?;
+    crate::io::output::sayln!("sliders serve: http://{addr}/ (Ctrl-C stops)")?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
@@ -103,7 +103,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     });
     // Ctrl-C: every job is told to stop and waited for, so nothing runs on or is left.
     jobs.shut_down();
-    crate::output::noteln!("sliders serve: stopped");
+    crate::io::output::noteln!("sliders serve: stopped");
     Ok(())
 }
 

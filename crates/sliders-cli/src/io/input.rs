@@ -15,7 +15,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
 /// The longest line any input may have, in bytes (the newline not counted): far past
 /// any FEN, EPD, CSV, units or results line, and small enough that one bad line cannot

@@ -16,7 +16,7 @@ use std::io::{BufWriter, Write};
 use serde::Serialize;
 use sliders_movegen::Board;
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
 /// One position's line, fields in the contract's order.
 #[derive(Serialize)]
@@ -44,8 +44,8 @@ struct Malformed {
 }
 
 pub fn run() -> Result<(), CliError> {
-    let mut lines = crate::input::Lines::new(crate::input::stdin(), "stdin");
-    let mut out = BufWriter::new(crate::output::stdout());
+    let mut lines = crate::io::input::Lines::new(crate::io::input::stdin(), "stdin");
+    let mut out = BufWriter::new(crate::io::output::stdout());
     let mut malformed = 0usize;
     loop {
         // A line too long is answered in place like any malformed line; a failing
@@ -54,12 +54,12 @@ pub fn run() -> Result<(), CliError> {
             Ok(Some(line)) => line,
             Ok(None) => break,
             Err(e) => {
-                out.flush().map_err(crate::output::stdout_failed)?;
+                out.flush().map_err(crate::io::output::stdout_failed)?;
                 return Err(e);
             }
         };
         let parsed = bytes
-            .ok_or_else(crate::input::too_long_in_place)
+            .ok_or_else(crate::io::input::too_long_in_place)
             .and_then(|b| std::str::from_utf8(b).map_err(|_| "not UTF-8 text".to_owned()))
             .and_then(|line| Board::from_fen(line.trim()).map_err(|e| e.to_string()));
         let written = match parsed {
@@ -73,9 +73,9 @@ pub fn run() -> Result<(), CliError> {
             }
         };
         let written = written.map_err(|e| CliError::io("writing JSON", e.into()))?;
-        writeln!(out, "{written}").map_err(crate::output::stdout_failed)?;
+        writeln!(out, "{written}").map_err(crate::io::output::stdout_failed)?;
     }
-    out.flush().map_err(crate::output::stdout_failed)?;
+    out.flush().map_err(crate::io::output::stdout_failed)?;
     if malformed > 0 {
         return Err(CliError::input(format!(
             "analyze: {malformed} malformed line(s), reported in place"

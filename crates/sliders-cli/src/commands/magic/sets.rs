@@ -6,8 +6,8 @@ use std::path::Path;
 use sliders_search::csv::{read_csv, ParseError};
 use sliders_search::{MagicSet, Report, SchemeKind};
 
-use crate::error::CliError;
-use crate::files::read_text;
+use crate::io::error::CliError;
+use crate::io::files::read_text;
 
 /// A set that does not verify (exit status 1).
 pub fn bad_set(message: impl std::fmt::Display) -> CliError {

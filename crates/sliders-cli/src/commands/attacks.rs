@@ -1,32 +1,17 @@
-//! `sliders schemes` and `sliders attacks`.
+//! `sliders attacks`: one attack set per query line.
 
 use std::io::{BufRead, BufWriter, Write};
 
-use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
+use sliders_core::schemes::{Scheme, WithScheme};
 
-use crate::error::CliError;
-use crate::parse;
-
-/// `sliders schemes`: `<name> <table-bytes> <available|unavailable>` per scheme.
-pub fn list_schemes() -> Result<(), CliError> {
-    let mut out = crate::output::stdout();
-    for &id in SchemeId::ALL {
-        let availability = if id.is_available() {
-            "available"
-        } else {
-            "unavailable"
-        };
-        writeln!(out, "{} {} {}", id.name(), id.table_bytes(), availability)
-            .map_err(crate::output::stdout_failed)?;
-    }
-    Ok(())
-}
+use crate::io::error::CliError;
+use crate::io::parse;
 
 /// `sliders attacks`: the scheme is chosen once; the line loop is monomorphised for it.
 pub fn run(scheme: &str) -> Result<(), CliError> {
     let id = parse::scheme(scheme)?;
-    let stdin = crate::input::stdin();
-    let stdout = BufWriter::with_capacity(1 << 16, crate::output::stdout());
+    let stdin = crate::io::input::stdin();
+    let stdout = BufWriter::with_capacity(1 << 16, crate::io::output::stdout());
     match id.run(Answer {
         input: stdin,
         output: stdout,
@@ -47,7 +32,7 @@ impl<R: BufRead, W: Write> WithScheme for Answer<R, W> {
     type Output = Result<(), CliError>;
 
     fn run<S: Scheme>(mut self, scheme: S) -> Result<(), CliError> {
-        let mut lines = crate::input::Lines::new(self.input, "stdin");
+        let mut lines = crate::io::input::Lines::new(self.input, "stdin");
         let result = loop {
             let (number, line) = match lines.next_bytes() {
                 Ok(Some((number, bytes))) => (number, std::str::from_utf8(bytes)),
@@ -64,14 +49,17 @@ impl<R: BufRead, W: Write> WithScheme for Answer<R, W> {
                 Ok((slider, square, occupied)) => {
                     let attacks = scheme.attacks(slider, square, occupied);
                     if let Err(e) = writeln!(self.output, "{:#018x}", attacks.0) {
-                        break Err(crate::output::stdout_failed(e));
+                        break Err(crate::io::output::stdout_failed(e));
                     }
                 }
                 Err(what) => break Err(CliError::input(format!("stdin: line {number}: {what}"))),
             }
         };
         // Answers to the lines before a bad one are still written.
-        let flushed = self.output.flush().map_err(crate::output::stdout_failed);
+        let flushed = self
+            .output
+            .flush()
+            .map_err(crate::io::output::stdout_failed);
         result.and(flushed)
     }
 }

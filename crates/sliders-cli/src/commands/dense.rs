@@ -10,9 +10,9 @@ use sliders_search::dense::{self, DenseError, DenseOptions, Forcing};
 use sliders_search::prove::exhaust::Order;
 use sliders_search::prove::{IndexScheme, Question};
 
-use crate::error::CliError;
-use crate::output::{noteln, sayln};
-use crate::parse;
+use crate::io::error::CliError;
+use crate::io::output::{noteln, sayln};
+use crate::io::parse;
 
 /// `sliders dense` arguments.
 #[derive(clap::Args)]
@@ -155,7 +155,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         progress: !args.quiet,
         ..DenseOptions::default()
     };
-    crate::prove::stop_on_signals()?;
+    crate::io::signals::stop_on_signals()?;
     let outcome = dense::hunt(&question, &options).map_err(|e| match e {
         DenseError::Input(m) | DenseError::State(m) => CliError::input(m),
         DenseError::Write(m) => CliError {

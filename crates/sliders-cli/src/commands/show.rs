@@ -4,8 +4,8 @@
 use sliders_core::schemes::{Scheme, SchemeId, WithScheme};
 use sliders_core::{Bitboard, File, Rank, RookOrBishop, Slider, Square};
 
-use crate::error::CliError;
-use crate::parse;
+use crate::io::error::CliError;
+use crate::io::parse;
 
 pub fn run(
     occupancy: &str,
@@ -16,8 +16,8 @@ pub fn run(
 ) -> Result<(), CliError> {
     let occupied = parse::occupancy(occupancy).map_err(CliError::input)?;
     let Some((square, piece)) = square.zip(piece) else {
-        crate::output::sayln!("{occupied}")?;
-        crate::output::sayln!(
+        crate::io::output::sayln!("{occupied}")?;
+        crate::io::output::sayln!(
             "occupancy {:#018x} ({} squares)",
             occupied.0,
             occupied.len()
@@ -32,14 +32,14 @@ pub fn run(
     if explain {
         return print_explained(id.name(), slider, square, occupied);
     }
-    crate::output::say!("{}", draw(occupied, slider, square, attacks))?;
-    crate::output::sayln!(
+    crate::io::output::say!("{}", draw(occupied, slider, square, attacks))?;
+    crate::io::output::sayln!(
         "{} on {square}: attacks {:#018x} ({} squares), scheme {id}",
         slider.name(),
         attacks.0,
         attacks.len()
     )?;
-    crate::output::sayln!("legend: piece letter = the slider, X = attacked blocker, x = attacked empty, o = other blocker")?;
+    crate::io::output::sayln!("legend: piece letter = the slider, X = attacked blocker, x = attacked empty, o = other blocker")?;
     Ok(())
 }
 
@@ -65,12 +65,12 @@ fn print_explained(
             .map(|ex| crate::explain::text::render(&ex))
             .ok_or_else(|| CliError::input(format!("scheme {scheme} has no step-by-step view")))?;
         if i > 0 {
-            crate::output::sayln!()?;
+            crate::io::output::sayln!()?;
         }
-        crate::output::say!("{text}")?;
+        crate::io::output::say!("{text}")?;
     }
     if pieces.len() == 2 {
-        crate::output::sayln!(
+        crate::io::output::sayln!(
             "\nqueen on {square}: rook | bishop = {:#018x} ({} squares)",
             union.0,
             union.len()

@@ -5,7 +5,7 @@ use std::time::Duration;
 use sliders_core::schemes::{self, SchemeId};
 use sliders_core::{Bitboard, Slider, Square};
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
 /// `0x` followed by 1 to 16 hex digits (either case).
 pub fn occupancy(text: &str) -> Result<Bitboard, String> {

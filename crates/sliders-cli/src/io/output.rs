@@ -13,7 +13,7 @@
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
 /// The longest message [`fail`] prints, in bytes: input that is echoed in a message (a
 /// malformed line of 50 MB) is cut here, so a message stays a few lines.
@@ -91,34 +91,34 @@ pub fn fail(error: &CliError) {
 /// `print!` through [`write_stdout`]: evaluates to `Result<(), CliError>`.
 macro_rules! say {
     ($($arg:tt)*) => {
-        $crate::output::write_stdout(format_args!($($arg)*))
+        $crate::io::output::write_stdout(format_args!($($arg)*))
     };
 }
 
 /// `println!` through [`write_stdout`]: evaluates to `Result<(), CliError>`.
 macro_rules! sayln {
     () => {
-        $crate::output::write_stdout(format_args!("\n"))
+        $crate::io::output::write_stdout(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        $crate::output::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::io::output::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
 /// `eprint!` through [`write_stderr`].
 macro_rules! note {
     ($($arg:tt)*) => {
-        $crate::output::write_stderr(format_args!($($arg)*))
+        $crate::io::output::write_stderr(format_args!($($arg)*))
     };
 }
 
 /// `eprintln!` through [`write_stderr`].
 macro_rules! noteln {
     () => {
-        $crate::output::write_stderr(format_args!("\n"))
+        $crate::io::output::write_stderr(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        $crate::output::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::io::output::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 

@@ -24,10 +24,10 @@ use std::time::{Duration, Instant};
 use sliders_core::schemes::SchemeId;
 use sliders_movegen::{Board, PerftTable};
 
-use crate::counting::{divide, sorted};
-use crate::error::CliError;
-use crate::input::{text_of, MAX_GENERATOR_OUTPUT};
-use crate::perftree::{parse, Divide};
+use crate::commands::perft::counting::{divide, sorted};
+use crate::commands::perft::perftree::{parse, Divide};
+use crate::io::error::CliError;
+use crate::io::input::{text_of, MAX_GENERATOR_OUTPUT};
 
 /// Reads a pipe to its end on a thread of its own, so that neither pipe fills while the
 /// other is waited on; keeps at most `limit` bytes. Past them the pipe is closed (the
@@ -201,9 +201,9 @@ pub fn compare(
     let root_fen = root.to_fen();
     let mut moves = moves;
     let mut depth = depth;
-    let mut out = crate::output::stdout();
+    let mut out = crate::io::output::stdout();
     let mut say = |line: String| -> Result<(), CliError> {
-        writeln!(out, "{line}").map_err(crate::output::stdout_failed)
+        writeln!(out, "{line}").map_err(crate::io::output::stdout_failed)
     };
     // Their count for the move walked down into this position, one level up.
     let mut expected: Option<u128> = None;

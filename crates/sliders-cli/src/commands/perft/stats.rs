@@ -10,6 +10,9 @@
 //! Every node is made (no bulk counting), so this runs at a fraction of `perft`'s speed;
 //! the root moves are spread over the threads.
 
+use std::io::{BufWriter, Write};
+
+use crate::io::error::CliError;
 use rayon::prelude::*;
 use sliders_core::{Bitboard, Square};
 use sliders_movegen::{Board, Move, MoveKind};
@@ -147,4 +150,34 @@ pub fn stats(board: &Board, depth: u32, threads: usize) -> Result<Vec<Row>, Stri
         }
     }
     Ok(rows)
+}
+
+/// `perft --stats`: the wiki table's columns per depth, as text lines or JSON.
+pub(super) fn run(board: &Board, depth: u32, how: &super::Settings) -> Result<(), CliError> {
+    let rows = stats(board, depth, how.threads).map_err(CliError::input)?;
+    let mut out = BufWriter::new(crate::io::output::stdout());
+    let io = crate::io::output::stdout_failed;
+    if how.json {
+        let rows: Vec<serde_json::Value> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let mut object = serde_json::Map::new();
+                object.insert("depth".into(), (i + 1).into());
+                for (name, value) in HEADER[1..].iter().zip(row.values()) {
+                    object.insert((*name).into(), value.into());
+                }
+                serde_json::Value::Object(object)
+            })
+            .collect();
+        let value = serde_json::json!({"fen": board.to_fen(), "stats": rows});
+        writeln!(out, "{value}").map_err(io)?;
+    } else {
+        writeln!(out, "{}", HEADER.join(" ")).map_err(io)?;
+        for (i, row) in rows.iter().enumerate() {
+            let values: Vec<String> = row.values().iter().map(u64::to_string).collect();
+            writeln!(out, "{} {}", i + 1, values.join(" ")).map_err(io)?;
+        }
+    }
+    out.flush().map_err(io)
 }

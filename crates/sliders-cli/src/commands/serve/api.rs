@@ -12,7 +12,7 @@ use sliders_search::{SchemeKind, SquareMagic};
 
 use super::http::{Query, Reply};
 use crate::explain::{self, json::hex, Explanation};
-use crate::parse;
+use crate::io::parse;
 
 /// The research status, derived from the data files by `tools/research-status.py`.
 const RESEARCH: &str = include_str!("research.csv");
@@ -105,7 +105,7 @@ fn lookup(
     square: Square,
     occupied: Bitboard,
 ) -> Result<Bitboard, Reply> {
-    crate::show::lookup(id, slider, square, occupied)
+    crate::commands::show::lookup(id, slider, square, occupied)
         .ok_or_else(|| Reply::bad("scheme", format!("scheme {id} is unavailable on this CPU")))
 }
 

@@ -6,14 +6,14 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
-/// A file's text, read through the one way in ([`crate::input::read_file`]): a
+/// A file's text, read through the one way in ([`crate::io::input::read_file`]): a
 /// missing, unreadable or oversized file, a directory, bytes that are not UTF-8 or a
 /// line too long are bad input (exit status 2) naming the path; a leading UTF-8
 /// byte-order mark is dropped (editors on Windows add one).
 pub fn read_text(path: &Path) -> Result<String, CliError> {
-    crate::input::read_file(path)
+    crate::io::input::read_file(path)
 }
 
 /// Writes to a file (atomically: temp file, then rename) or to stdout.
@@ -23,11 +23,11 @@ pub fn write_output(out: Option<&Path>, text: &str) -> Result<(), CliError> {
             .map_err(|e| CliError::io(&path.display().to_string(), e)),
         None => {
             use std::io::Write;
-            let mut stdout = crate::output::stdout();
+            let mut stdout = crate::io::output::stdout();
             stdout
                 .write_all(text.as_bytes())
                 .and_then(|()| stdout.flush())
-                .map_err(crate::output::stdout_failed)
+                .map_err(crate::io::output::stdout_failed)
         }
     }
 }

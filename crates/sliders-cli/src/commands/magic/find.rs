@@ -1,12 +1,7 @@
-//! `sliders find|verify|pack|export`: magic search and magic files (issue 3), over the
-//! `sliders-search` crate.
-//!
-//! Exit status: 0 success; 1 a bad set (verify names the first failing piece and
-//! square) or a search that ended without all its magics; 2 bad input (arguments,
-//! malformed files with their line number, state files).
+//! `sliders find`: the magic finder over `sliders_search::finder` (and the greedy
+//! offset-in-magic search of `sliders_search::offset`).
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use sliders_core::{RookOrBishop, Square};
@@ -15,109 +10,13 @@ use sliders_search::finder::{
 };
 use sliders_search::{mask_bits, plain_bits};
 
-use sliders_search::csv::read_csv;
 use sliders_search::export::{self, Format};
 use sliders_search::SchemeKind;
 
-use crate::error::CliError;
-use crate::files::{read_text, same_file, write_output};
-use crate::parse;
-use crate::sets::{bad_set, load_verified, parse_scheme};
-
-/// The magic-file subcommands.
-// Parsed once per process: the size of the find arguments' variant does not matter.
-#[allow(clippy::large_enum_variant)]
-#[derive(clap::Subcommand)]
-pub enum SearchCommand {
-    /// Search magics. Writes the set (CSV with offsets by default) to --out or stdout and
-    /// a summary (candidates, time, candidate tests per second per core) to stderr.
-    /// With --resume STATE the progress is saved to STATE after each found magic and a
-    /// later run with the same arguments continues from it.
-    Find(FindArgs),
-    /// Check a CSV magic set: every occupancy of every square against the reference.
-    /// Prints the scheme, the table size and the squares below their mask bits; exit 1
-    /// names the first failing piece and square, exit 2 a malformed line.
-    Verify {
-        /// The CSV file (the format of tests/data/magics).
-        file: PathBuf,
-        /// fancy, fancy32, plain, fixed-shift or black. Default: a `# scheme:` comment
-        /// or `scheme` column in the file, else inferred from its shifts and offsets.
-        #[arg(long)]
-        scheme: Option<String>,
-    },
-    /// Repack a fixed-shift or black set's offsets to shrink its shared table; prints the
-    /// sizes before and after, writes the CSV to --out (or stdout).
-    Pack {
-        /// The CSV file.
-        file: PathBuf,
-        /// fixed-shift or black (default: from the file, as for `verify`).
-        #[arg(long)]
-        scheme: Option<String>,
-        /// Write the repacked set here instead of stdout.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
-    /// Search for a smaller shared table (fixed-shift, black, offset-in-magic): square by
-    /// square, draw magics and place each where its used entries fit the table's holes
-    /// (offset-in-magic: each offset with its own magics); ruin and
-    /// recreate the squares that end highest. Writes the set to --out whenever the table
-    /// shrinks, saves --resume STATE every few seconds, and prints the gains of each
-    /// ingredient at the end.
-    Refine(crate::refine::RefineArgs),
-    /// Merge the magic files of sharded searches (`find --shard`): per square the magic
-    /// with the fewest index bits that passes its own check, then the whole set laid
-    /// out, verified and written as CSV. Exit 1 names squares no file has a valid
-    /// magic for.
-    MergeSets {
-        /// The CSV files of the shards (partial sets).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// The scheme (default: the files' `# scheme:` comments, which must agree).
-        #[arg(long)]
-        scheme: Option<String>,
-        /// Write the set here (atomically) instead of stdout.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
-    /// Convert a CSV magic set to another format.
-    Export {
-        /// The CSV file.
-        file: PathBuf,
-        /// rust, csv, json or c (a C99/C++ header with sliders_init and the lookups; cpp
-        /// is the same header).
-        #[arg(long)]
-        format: String,
-        /// The scheme, as for `verify`.
-        #[arg(long)]
-        scheme: Option<String>,
-        /// Write here instead of stdout.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
-}
-
-/// Runs one of the subcommands.
-pub fn run(command: SearchCommand) -> Result<(), CliError> {
-    match command {
-        SearchCommand::Find(args) => find(args),
-        SearchCommand::Pack { file, scheme, out } => pack(&file, scheme.as_deref(), out.as_deref()),
-        SearchCommand::Refine(args) => crate::refine::run(args),
-        SearchCommand::Verify { file, scheme } => verify(&file, scheme.as_deref()),
-        SearchCommand::MergeSets { files, scheme, out } => {
-            merge_sets(&files, scheme.as_deref(), out.as_deref())
-        }
-        SearchCommand::Export {
-            file,
-            format,
-            scheme,
-            out,
-        } => {
-            let format = parse_format(&format)?;
-            let set = load_verified(&file, scheme.as_deref())?.0;
-            write_output(out.as_deref(), &export::write(&set, format))
-        }
-    }
-}
+use super::sets::{bad_set, parse_scheme};
+use crate::io::error::CliError;
+use crate::io::files::{read_text, same_file, write_output};
+use crate::io::parse;
 
 /// `sliders find` arguments.
 #[derive(clap::Args)]
@@ -187,9 +86,9 @@ pub struct FindArgs {
     shard: Option<String>,
 }
 
-fn find(args: FindArgs) -> Result<(), CliError> {
+pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
     let scheme = parse_scheme(&args.scheme)?;
-    let format = parse_format(&args.format)?;
+    let format = super::export::parse_format(&args.format)?;
     if scheme == SchemeKind::OffsetInMagic {
         return find_offset_in_magic(&args, format);
     }
@@ -249,14 +148,14 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             });
         }
     }
-    if let Some((shard, shards)) = crate::units::shard_or_slurm(args.shard.as_deref())? {
+    if let Some((shard, shards)) = crate::io::shard::if_any(args.shard.as_deref())? {
         targets = targets
             .into_iter()
             .enumerate()
             .filter(|(j, _)| j % shards == shard)
             .map(|(_, t)| t)
             .collect();
-        crate::output::noteln!("shard {shard}/{shards}: {} squares", targets.len());
+        crate::io::output::noteln!("shard {shard}/{shards}: {} squares", targets.len());
     }
     if format != Format::Csv && targets.len() != 128 {
         return Err(CliError::input(format!(
@@ -301,7 +200,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         }
     }
     opts.max_candidates = args.candidates;
-    opts.progress = crate::output::stderr_is_terminal();
+    opts.progress = crate::io::output::stderr_is_terminal();
     let resume = match &args.resume {
         Some(path) if path.exists() => {
             let text = read_text(path)?;
@@ -313,12 +212,12 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         _ => None,
     };
     if let Some(path) = &args.resume {
-        crate::files::check_writable(path, "--resume", "the state")?;
+        crate::io::files::check_writable(path, "--resume", "the state")?;
     }
     // The set is written at the end: a path it cannot go to is said now, not after the
     // search.
     if let Some(path) = &args.out {
-        crate::files::check_writable(path, "--out", "the set")?;
+        crate::io::files::check_writable(path, "--out", "the set")?;
     }
     opts.state_path = args.resume.clone();
     let mut pool = rayon::ThreadPoolBuilder::new();
@@ -349,12 +248,12 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     }
     let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
     let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
-    crate::output::noteln!(
+    crate::io::output::noteln!(
         "found {} of {} magics: {tested} candidates tested ({drawn} drawn) in their streams",
         outcome.found.len(),
         targets.len()
     );
-    crate::output::noteln!(
+    crate::io::output::noteln!(
         "this run: {} candidates drawn, {} tested, {:.3} s on {} threads: {:.2} M candidates/s/core",
         outcome.generated,
         outcome.tested,
@@ -365,7 +264,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
     if let (Some(before), Some(after)) = (cpu_before, process_cpu_seconds()) {
         let cpu = after - before;
         if cpu >= 0.05 {
-            crate::output::noteln!(
+            crate::io::output::noteln!(
                 "CPU time: {cpu:.2} s: {:.2} M candidates/s per core-second of CPU",
                 outcome.generated as f64 / cpu / 1e6
             );
@@ -383,7 +282,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
             seeding.name(),
             report.entries
         )];
-        crate::output::noteln!(
+        crate::io::output::noteln!(
             "table: {} entries ({:.1} KiB)",
             report.entries,
             report.kib()
@@ -391,7 +290,7 @@ fn find(args: FindArgs) -> Result<(), CliError> {
         export::write(&set, format)
     } else {
         if format != Format::Csv {
-            crate::output::noteln!("incomplete set: writing the found magics as CSV rows");
+            crate::io::output::noteln!("incomplete set: writing the found magics as CSV rows");
         }
         partial_csv(scheme, &seeding, &outcome.found)
     };
@@ -472,13 +371,13 @@ fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError>
         (Some(b), Some(a)) => format!(", {:.1} s CPU", a - b),
         _ => String::new(),
     };
-    crate::output::noteln!(
+    crate::io::output::noteln!(
         "offset-in-magic: {} trials in {:.2} s{cpu}; offset shift {}",
         outcome.trials,
         outcome.elapsed.as_secs_f64(),
         outcome.offset_shift
     );
-    crate::output::noteln!(
+    crate::io::output::noteln!(
         "table: {} entries ({:.1} KiB)",
         report.entries,
         report.kib()
@@ -527,240 +426,4 @@ fn partial_csv(scheme: SchemeKind, seeding: &Seeding, found: &[Found]) -> String
         ));
     }
     out
-}
-
-fn pack(path: &Path, scheme: Option<&str>, out: Option<&Path>) -> Result<(), CliError> {
-    let (set, report, _) = load_verified(path, scheme)?;
-    if !sliders_search::pack::packable(set.scheme()) {
-        return Err(CliError::input(format!(
-            "{}: pack repacks fixed-shift and black sets, not {}",
-            path.display(),
-            set.scheme()
-        )));
-    }
-    let packed = sliders_search::pack::pack(&set).map_err(bad_set)?;
-    let after = packed
-        .set
-        .verify()
-        .map_err(|e| bad_set(format!("internal error: the packed set fails: {e}")))?;
-    crate::output::noteln!(
-        "{}: {} entries ({:.1} KiB) before, {} entries ({:.1} KiB) after packing",
-        path.display(),
-        report.entries,
-        report.kib(),
-        after.entries,
-        after.kib()
-    );
-    let mut set = packed.set;
-    set.provenance.push(format!(
-        "repacked by sliders pack: {} -> {} entries",
-        report.entries, after.entries
-    ));
-    write_output(out, &sliders_search::csv::write_csv(&set))
-}
-
-fn parse_format(name: &str) -> Result<Format, CliError> {
-    Format::from_name(name).ok_or_else(|| {
-        CliError::input(format!(
-            "unknown format '{name}': expected csv, rust, json, c or cpp"
-        ))
-    })
-}
-
-fn verify(path: &Path, scheme: Option<&str>) -> Result<(), CliError> {
-    let (set, report, how) = load_verified(path, scheme)?;
-    let mut out = String::new();
-    out.push_str(&format!("{}: ok\n", path.display()));
-    out.push_str(&format!("scheme: {} ({how})\n", report.scheme));
-    match report.separate {
-        Some((rook, bishop)) => out.push_str(&format!(
-            "table: {} entries ({rook} rook + {bishop} bishop), {:.1} KiB\n",
-            report.entries,
-            report.kib()
-        )),
-        None => out.push_str(&format!(
-            "table: {} entries (shared, {} used), {:.1} KiB\n",
-            report.entries,
-            report.used_entries,
-            report.kib()
-        )),
-    }
-    if report.scheme == SchemeKind::OffsetInMagic {
-        out.push_str(&format!(
-            "offset shift: {} (offset = (magic & 0xFFFF) << {})\n",
-            set.offset_shift(),
-            set.offset_shift()
-        ));
-    }
-    if report.below_mask.is_empty() {
-        out.push_str("below mask bits: none\n");
-    } else {
-        let list: Vec<String> = report
-            .below_mask
-            .iter()
-            .map(|(piece, square, bits, mask)| format!("{piece} {square} {bits}/{mask}"))
-            .collect();
-        out.push_str(&format!(
-            "below mask bits: {} squares: {}\n",
-            list.len(),
-            list.join(", ")
-        ));
-    }
-    write_output(None, &out)
-}
-
-/// One candidate magic for a square, from a shard's file.
-struct Candidate {
-    /// The shift as the file gives it; the index bits follow once the scheme is known.
-    shift: u32,
-    bits: u32,
-    magic: u64,
-    file: usize,
-    line: usize,
-}
-
-/// Whether `magic` indexes every relevant occupancy of the square into `bits` bits with
-/// no destructive collision, under the scheme's index function.
-fn square_magic_works(
-    scheme: SchemeKind,
-    piece: RookOrBishop,
-    square: Square,
-    magic: u64,
-    bits: u32,
-) -> bool {
-    if !(1..=MAX_FIND_BITS).contains(&bits) {
-        return false; // no table of that size: a row from a broken file
-    }
-    let mask = piece.mask(square);
-    let entry = sliders_core::schemes::MagicEntry {
-        mask,
-        magic,
-        shift: scheme.product_bits() - bits,
-        offset: 0,
-    };
-    let mut table = vec![sliders_core::Bitboard::EMPTY; 1 << bits];
-    mask.subsets().all(|occupied| {
-        let attacks = piece.attacks(square, occupied);
-        match table.get_mut(scheme.index_fn().index(&entry, occupied)) {
-            Some(slot) if slot.0 == 0 || *slot == attacks => {
-                *slot = attacks;
-                true
-            }
-            _ => false,
-        }
-    })
-}
-
-fn merge_sets(files: &[PathBuf], scheme: Option<&str>, out: Option<&Path>) -> Result<(), CliError> {
-    let mut declared = scheme.map(parse_scheme).transpose()?;
-    let mut candidates: HashMap<(RookOrBishop, Square), Vec<Candidate>> = HashMap::new();
-    for (index, path) in files.iter().enumerate() {
-        let text = read_text(path)?;
-        let csv = read_csv(&text).map_err(|e| {
-            CliError::input(format!(
-                "{}: line {}: {}",
-                path.display(),
-                e.line,
-                e.message
-            ))
-        })?;
-        match (declared, csv.scheme) {
-            (Some(a), Some(b)) if a != b && scheme.is_none() => {
-                return Err(CliError::input(format!(
-                    "{}: scheme {b}, but an earlier file is {a}",
-                    path.display()
-                )))
-            }
-            (None, found) => declared = found,
-            _ => {}
-        }
-        for row in &csv.rows {
-            candidates
-                .entry((row.piece, row.square))
-                .or_default()
-                .push(Candidate {
-                    shift: row.shift,
-                    bits: 0,
-                    magic: row.magic,
-                    file: index,
-                    line: row.line,
-                });
-        }
-    }
-    // A file without a `# scheme:` comment may come before the one that names it: the
-    // index bits of every row follow from the scheme found in the end.
-    let scheme = declared
-        .ok_or_else(|| CliError::input("no `# scheme:` comment in the files: give --scheme"))?;
-    for c in candidates.values_mut().flatten() {
-        c.bits = scheme.product_bits().checked_sub(c.shift).ok_or_else(|| {
-            CliError::input(format!(
-                "{}: line {}: shift {} is more than the {}-bit product of {scheme}",
-                files[c.file].display(),
-                c.line,
-                c.shift,
-                scheme.product_bits()
-            ))
-        })?;
-    }
-    if scheme == SchemeKind::OffsetInMagic {
-        return Err(CliError::input(
-            "offset-in-magic sets are searched whole, not sharded: nothing to merge",
-        ));
-    }
-    let mut found = Vec::new();
-    let mut missing = Vec::new();
-    for piece in RookOrBishop::BOTH {
-        for square in Square::ALL {
-            let mut list = candidates.remove(&(piece, square)).unwrap_or_default();
-            list.sort_by_key(|c| (c.bits, c.file, c.line));
-            let best = list.iter().find(|c| {
-                let works = square_magic_works(scheme, piece, square, c.magic, c.bits);
-                if !works {
-                    crate::output::noteln!(
-                        "{}: line {}: {piece} {square}: the magic fails with {} bits; skipped",
-                        files[c.file].display(),
-                        c.line,
-                        c.bits
-                    );
-                }
-                works
-            });
-            match best {
-                Some(c) => found.push(Found {
-                    piece,
-                    square,
-                    magic: c.magic,
-                    bits: c.bits,
-                    tested: 0,
-                    candidates: 0,
-                    min_index: 0,
-                    max_index: (1 << c.bits) - 1,
-                }),
-                None => missing.push(format!("{piece} {square}")),
-            }
-        }
-    }
-    if !missing.is_empty() {
-        return Err(bad_set(format!(
-            "no valid magic in the files for {} square(s): {}",
-            missing.len(),
-            missing.join(", ")
-        )));
-    }
-    let mut set = assemble(scheme, &found).map_err(bad_set)?;
-    let report = set
-        .verify()
-        .map_err(|e| bad_set(format!("the merged set fails: {e}")))?;
-    set.provenance = vec![format!(
-        "merged by sliders merge-sets from {} file(s); {} table entries",
-        files.len(),
-        report.entries
-    )];
-    crate::output::noteln!(
-        "merged {} files: {} entries ({:.1} KiB), verified",
-        files.len(),
-        report.entries,
-        report.kib()
-    );
-    write_output(out, &export::write(&set, Format::Csv))
 }

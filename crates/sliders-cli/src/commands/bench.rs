@@ -22,8 +22,8 @@ use sliders_movegen::{perft_by_id, perft_parallel, perft_with, Board, STARTPOS_F
 /// Kiwipete, the standard second perft position (chessprogramming wiki, Perft Results).
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-use crate::error::CliError;
-use crate::parse;
+use crate::io::error::CliError;
+use crate::io::parse;
 
 /// Arguments of `sliders bench`.
 #[derive(clap::Args)]
@@ -32,16 +32,16 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',')]
     schemes: Option<Vec<String>>,
     /// (square, occupancy) pairs per input set; each pair is a rook and a bishop lookup.
-    #[arg(long, default_value_t = 1_000_000, value_parser = crate::parse::lookups)]
+    #[arg(long, default_value_t = 1_000_000, value_parser = crate::io::parse::lookups)]
     lookups: usize,
     /// Timed rounds per scheme and input set (the median is reported).
-    #[arg(long, default_value_t = 7, value_parser = crate::parse::bench_rounds)]
+    #[arg(long, default_value_t = 7, value_parser = crate::io::parse::bench_rounds)]
     rounds: usize,
     /// Perft depth for the start position (Kiwipete runs one ply less); 0 skips perft.
-    #[arg(long, default_value_t = 5, value_parser = crate::parse::bench_perft_depth)]
+    #[arg(long, default_value_t = 5, value_parser = crate::io::parse::bench_perft_depth)]
     perft: u32,
     /// Fresh processes spawned per scheme to time the first lookup (0 skips it).
-    #[arg(long, default_value_t = 5, value_parser = crate::parse::rounds)]
+    #[arg(long, default_value_t = 5, value_parser = crate::io::parse::rounds)]
     first_lookup_runs: usize,
     /// Write every figure as JSON to this file.
     #[arg(long)]
@@ -202,15 +202,15 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     let ids = chosen_schemes(args.schemes.as_deref())?;
     // The report and the chart are written after the timing: their paths are checked
     // before it.
-    crate::files::check_distinct(&[
+    crate::io::files::check_distinct(&[
         ("--json", args.json.as_deref()),
         ("--plot", args.plot.as_deref()),
     ])?;
     if let Some(path) = &args.json {
-        crate::files::check_writable(path, "--json", "the report")?;
+        crate::io::files::check_writable(path, "--json", "the report")?;
     }
     if let Some(path) = &args.plot {
-        crate::files::check_writable(path, "--plot", "the chart")?;
+        crate::io::files::check_writable(path, "--plot", "the chart")?;
     }
     let mut inputs = random_inputs(args.lookups);
     inputs.push(perft_stream(args.lookups));
@@ -285,7 +285,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&report)
             .map_err(|e| CliError::input(format!("json: {e}")))?;
-        crate::files::write_output(Some(path), &(text + "\n"))?;
+        crate::io::files::write_output(Some(path), &(text + "\n"))?;
     }
     if let Some(path) = &args.plot {
         let mid = inputs.iter().position(|s| s.name == "perft").unwrap_or(0);
@@ -385,8 +385,8 @@ fn perft_speeds(ids: &[SchemeId], depth: u32, rounds: usize) -> Result<PerftSpee
 }
 
 fn print_perft(p: &PerftSpeeds) -> Result<(), CliError> {
-    crate::output::sayln!()?;
-    crate::output::sayln!(
+    crate::io::output::sayln!()?;
+    crate::io::output::sayln!(
         "perft, bulk counting, Mnps (median of the rounds; ratio: to the fastest scheme)"
     )?;
     let mut header = format!("{:<16}", "scheme");
@@ -397,7 +397,7 @@ fn print_perft(p: &PerftSpeeds) -> Result<(), CliError> {
             "ratio"
         ));
     }
-    crate::output::sayln!("{header}")?;
+    crate::io::output::sayln!("{header}")?;
     for (s, id) in p.ids.iter().enumerate() {
         let mut line = format!("{:<16}", id.name());
         for per in &p.per_scheme {
@@ -411,10 +411,10 @@ fn print_perft(p: &PerftSpeeds) -> Result<(), CliError> {
                 ratio(best, st.median, 1.0)
             ));
         }
-        crate::output::sayln!("{line}")?;
+        crate::io::output::sayln!("{line}")?;
     }
     for ((name, _, _, deep, deep_nodes), (one, all)) in p.positions.iter().zip(&p.parallel) {
-        crate::output::sayln!(
+        crate::io::output::sayln!(
             "{name} perft({deep}) = {deep_nodes}: auto scheme, 1 thread {:.1} Mnps, {} threads {:.1} Mnps ({:.2}x)",
             one.median,
             p.threads,
@@ -505,7 +505,7 @@ fn first_lookup_probe(name: &str) -> Result<(), CliError> {
     }
     let start = Instant::now();
     black_box(id.run(One).ok());
-    crate::output::sayln!("{}", start.elapsed().as_nanos())?;
+    crate::io::output::sayln!("{}", start.elapsed().as_nanos())?;
     Ok(())
 }
 
@@ -517,12 +517,12 @@ fn print_table(
     lookups: usize,
     rounds: usize,
 ) -> Result<(), CliError> {
-    crate::output::sayln!("sliders bench: {lookups} pairs per input set (a rook and a bishop lookup each), {rounds} interleaved rounds")?;
-    crate::output::sayln!("auto scheme on this CPU: {}", schemes::auto())?;
+    crate::io::output::sayln!("sliders bench: {lookups} pairs per input set (a rook and a bishop lookup each), {rounds} interleaved rounds")?;
+    crate::io::output::sayln!("auto scheme on this CPU: {}", schemes::auto())?;
     for set in inputs {
-        crate::output::sayln!("  {}: {}", set.name, set.what)?;
+        crate::io::output::sayln!("  {}: {}", set.name, set.what)?;
     }
-    crate::output::sayln!()?;
+    crate::io::output::sayln!()?;
     let mut header = format!("{:<15} {:>9}", "scheme", "KiB");
     for set in inputs {
         header.push_str(&format!(
@@ -532,7 +532,7 @@ fn print_table(
         ));
     }
     header.push_str(&format!(" {:>16}", "first lookup us"));
-    crate::output::sayln!("{header}")?;
+    crate::io::output::sayln!("{header}")?;
     for (s, id) in ids.iter().enumerate() {
         let mut line = format!(
             "{:<15} {:>9.1}",
@@ -557,10 +557,10 @@ fn print_table(
             Some(st) => line.push_str(&format!(" {:>16.1}", st.median / 1000.0)),
             None => line.push_str(&format!(" {:>16}", "-")),
         }
-        crate::output::sayln!("{line}")?;
+        crate::io::output::sayln!("{line}")?;
     }
-    crate::output::sayln!()?;
-    crate::output::sayln!("ns/pair: median of the rounds; ±: half the min-max spread, % of the median; ratio: to the fastest median of that input set.")?;
+    crate::io::output::sayln!()?;
+    crate::io::output::sayln!("ns/pair: median of the rounds; ±: half the min-max spread, % of the median; ratio: to the fastest median of that input set.")?;
     Ok(())
 }
 
@@ -683,7 +683,7 @@ fn plot(
             .map_err(|e| fail(&e))?;
         root.present().map_err(|e| fail(&e))?;
     }
-    crate::files::write_output(Some(path), &svg)
+    crate::io::files::write_output(Some(path), &svg)
 }
 
 /// The lookup kernel every scheme is timed with: one rook and one bishop lookup per

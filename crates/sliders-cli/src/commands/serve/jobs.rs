@@ -21,7 +21,7 @@ use sliders_search::{SchemeKind, SquareMagic};
 use super::api;
 use super::http::{Query, Reply};
 use crate::explain::json::hex;
-use crate::parse;
+use crate::io::parse;
 
 /// Jobs running at once; one more is refused (429) until one ends.
 pub const MAX_RUNNING: usize = 2;

@@ -6,10 +6,10 @@ use std::time::Duration;
 use sliders_search::refine::{refine, Gain, Ingredients, RefineError, RefineOptions, RefineState};
 use sliders_search::SchemeKind;
 
-use crate::error::CliError;
-use crate::files::{read_text, same_file, write_output};
-use crate::parse;
-use crate::sets::load_verified;
+use super::sets::load_verified;
+use crate::io::error::CliError;
+use crate::io::files::{read_text, same_file, write_output};
+use crate::io::parse;
 
 /// `sliders refine` arguments.
 #[derive(clap::Args)]
@@ -94,9 +94,9 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
             )));
         }
     }
-    crate::files::check_writable(&args.out, "--out", "the set")?;
+    crate::io::files::check_writable(&args.out, "--out", "the set")?;
     if let Some(resume) = &args.resume {
-        crate::files::check_writable(resume, "--resume", "the state")?;
+        crate::io::files::check_writable(resume, "--resume", "the state")?;
     }
     // Another scheme is refused by `refine` itself (`RefineError::Scheme`), named
     // with the file by `refine_error`.
@@ -127,7 +127,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
         ),
         _ => None,
     };
-    let bar = if crate::output::stderr_is_terminal() {
+    let bar = if crate::io::output::stderr_is_terminal() {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
@@ -165,7 +165,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     match held {
         Some(h) if !smaller(held, entries.0) => {
             if h < entries.0 {
-                crate::output::noteln!(
+                crate::io::output::noteln!(
                     "{}: kept: it holds a set of {h} entries, smaller than this run's {}",
                     args.out.display(),
                     entries.0
@@ -177,7 +177,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     let g = |name: &str, gain: Gain| {
         format!("{name} {} visits/{} entries", gain.accepted, gain.entries)
     };
-    crate::output::noteln!(
+    crate::io::output::noteln!(
         "{}: {} -> {} entries ({} used); {} visits, {} candidates ({} valid), {:.1} s; gains: {}, {}, {}, {}",
         args.file.display(),
         state.start_entries,
@@ -198,13 +198,13 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
 /// The entries of the set `out` holds, when it holds one of `scheme` that verifies;
 /// `None` (it may be replaced) when it does not exist or does not hold such a set.
 fn held_entries(out: &Path, scheme: SchemeKind) -> Option<usize> {
-    let text = crate::input::read_file(out).ok()?;
+    let text = crate::io::input::read_file(out).ok()?;
     let held = sliders_search::csv::read_set(&text, Some(scheme))
         .ok()
         .and_then(|s| s.verify().ok())
         .map(|r| r.entries);
     if held.is_none() {
-        crate::output::noteln!(
+        crate::io::output::noteln!(
             "{}: does not hold a valid {scheme} set: it will be replaced",
             out.display()
         );

@@ -6,7 +6,7 @@
 use sliders_core::schemes::SchemeId;
 use sliders_movegen::{divide_by_id, perft, Board, Move, PerftTable};
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
 pub use sliders_movegen::work_units::count_json;
 
@@ -113,7 +113,7 @@ pub fn beyond_reason(nodes: f64, threads: usize) -> bool {
 pub fn warn_if_beyond_reason(what: &str, nodes: f64, threads: usize) {
     let seconds = nodes / (ASSUMED_RATE * threads.max(1) as f64);
     if beyond_reason(nodes, threads) {
-        crate::output::noteln!(
+        crate::io::output::noteln!(
             "sliders: warning: {what} is about {nodes:.1e} nodes: about {} on {threads} thread{} at 1 G nodes/s each (a hash table helps; it goes on)",
             duration_words(seconds),
             if threads == 1 { "" } else { "s" }

@@ -25,9 +25,9 @@ use sliders_movegen::work_units::{
 };
 use sliders_movegen::{divide_parallel, perft, Board};
 
-use crate::counting::{estimate, split_moves, warn_if_beyond_reason};
-use crate::error::CliError;
-use crate::parse;
+use crate::commands::perft::counting::{estimate, split_moves, warn_if_beyond_reason};
+use crate::io::error::CliError;
+use crate::io::parse;
 
 /// The work-unit subcommands of `sliders perft`.
 #[derive(clap::Subcommand)]
@@ -155,41 +155,11 @@ fn split(
     let positions: u128 = level.values().map(|(_, m)| m).sum();
     let units: Vec<(Board, u128)> = level.into_values().collect();
     let text = write_units(&start.to_fen(), &moves, depth, at, &units);
-    crate::output::noteln!(
+    crate::io::output::noteln!(
         "perft({depth}) split at ply {at}: {} units for {positions} positions",
         units.len()
     );
-    crate::files::write_output(out, &text)
-}
-
-/// `I/N` from `--shard`, else from Slurm's array variables when both are set, else
-/// `None` (no sharding).
-pub fn shard_or_slurm(shard: Option<&str>) -> Result<Option<(usize, usize)>, CliError> {
-    let slurm = std::env::var_os("SLURM_ARRAY_TASK_ID").is_some()
-        && std::env::var_os("SLURM_ARRAY_TASK_COUNT").is_some();
-    if shard.is_none() && !slurm {
-        return Ok(None);
-    }
-    parse_shard(shard).map(Some)
-}
-
-/// `I/N` from `--shard`, else from Slurm's array variables.
-fn parse_shard(shard: Option<&str>) -> Result<(usize, usize), CliError> {
-    match shard {
-        Some(text) => parse::shard(text, "--shard"),
-        None => {
-            let id = std::env::var("SLURM_ARRAY_TASK_ID");
-            let count = std::env::var("SLURM_ARRAY_TASK_COUNT");
-            match (id, count) {
-                (Ok(id), Ok(count)) => {
-                    parse::shard(&format!("{id}/{count}"), "SLURM_ARRAY_TASK_ID/COUNT")
-                }
-                _ => Err(CliError::input(
-                    "no --shard I/N, and SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT are not both set",
-                )),
-            }
-        }
-    }
+    crate::io::files::write_output(out, &text)
 }
 
 /// Which shard counts each unit: longest estimated units first, each to the shard with
@@ -242,7 +212,7 @@ fn read_results(
 ) -> Result<Vec<Found>, CliError> {
     // `perft run` appends its results to --out: the units file itself is refused by
     // name (it would be read as results and fail on its first line).
-    if truncate_partial && crate::files::same_file(path, units_path) {
+    if truncate_partial && crate::io::files::same_file(path, units_path) {
         return Err(CliError::input(format!(
             "--out {} is the units file: the results need a file of their own",
             path.display()
@@ -269,15 +239,15 @@ fn read_results(
             .open(path)
             .map_err(|e| CliError::input(format!("{}: cannot be read: {e}", path.display())))?
     } else {
-        crate::input::open(path)?
+        crate::io::input::open(path)?
     };
-    let mut bytes = crate::input::read_bytes(&mut file, path, crate::input::MAX_WORK_FILE)?;
+    let mut bytes = crate::io::input::read_bytes(&mut file, path, crate::io::input::MAX_WORK_FILE)?;
     let complete = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(end) => end + 1,
         None => 0,
     };
     if complete < bytes.len() {
-        crate::output::noteln!(
+        crate::io::output::noteln!(
             "{}: ignoring an unfinished last line ({} bytes)",
             path.display(),
             bytes.len() - complete
@@ -289,7 +259,7 @@ fn read_results(
         }
     }
     bytes.truncate(complete);
-    let text = crate::input::text_of(bytes, &path.display().to_string())?;
+    let text = crate::io::input::text_of(bytes, &path.display().to_string())?;
     let mut out = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
@@ -342,8 +312,8 @@ fn run_shard(
     threads: usize,
     out: &Path,
 ) -> Result<(), CliError> {
-    let (shard, shards) = parse_shard(shard)?;
-    let threads = crate::counting::threads(threads);
+    let (shard, shards) = crate::io::shard::from_flag_or_slurm(shard)?;
+    let threads = crate::commands::perft::counting::threads(threads);
     let units = read_units(units_path)?;
     let owner = assign(&units.units, shards);
     let done: HashMap<usize, u128> = read_results(out, units_path, &units, true)?
@@ -360,7 +330,7 @@ fn run_shard(
         .copied()
         .filter(|u| !done.contains_key(&u.id))
         .collect();
-    crate::output::noteln!(
+    crate::io::output::noteln!(
         "shard {shard}/{shards}: {} of {} units, {} already in {}",
         mine.len(),
         units.units.len(),
@@ -371,7 +341,7 @@ fn run_shard(
         let nodes: f64 = todo.iter().map(|u| estimate(&u.board, u.depth)).sum();
         warn_if_beyond_reason(&format!("shard {shard}/{shards}"), nodes, threads);
     }
-    let table = crate::counting::hash_table(hash)?;
+    let table = crate::commands::perft::counting::hash_table(hash)?;
     let file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -379,7 +349,7 @@ fn run_shard(
         .map_err(|e| CliError::io(&format!("opening {}", out.display()), e))?;
     let mut file = BufWriter::new(file);
     let start = Instant::now();
-    let progress = crate::output::stderr_is_terminal();
+    let progress = crate::io::output::stderr_is_terminal();
     for (k, unit) in todo.iter().enumerate() {
         let nodes: u128 = if unit.depth == 0 {
             1
@@ -394,7 +364,7 @@ fn run_shard(
             .and_then(|()| file.flush())
             .map_err(|e| CliError::io(&format!("writing {}", out.display()), e))?;
         if progress {
-            crate::output::note!(
+            crate::io::output::note!(
                 "\r{} of {} units, {:.1} s",
                 k + 1,
                 todo.len(),
@@ -403,9 +373,9 @@ fn run_shard(
         }
     }
     if progress {
-        crate::output::noteln!();
+        crate::io::output::noteln!();
     }
-    crate::output::noteln!(
+    crate::io::output::noteln!(
         "shard {shard}/{shards}: counted {} units in {:.2} s",
         todo.len(),
         start.elapsed().as_secs_f64()
@@ -425,7 +395,7 @@ fn id_list(ids: &[usize]) -> String {
 
 /// The units file, read and checked ([`parse_units`]); a problem names the file and line.
 fn read_units(path: &Path) -> Result<Units, CliError> {
-    let text = crate::input::read_file_limited(path, crate::input::MAX_WORK_FILE)?;
+    let text = crate::io::input::read_file_limited(path, crate::io::input::MAX_WORK_FILE)?;
     parse_units(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
@@ -492,7 +462,7 @@ fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), C
                 ),
             })?;
     }
-    let mut out = crate::output::stdout();
+    let mut out = crate::io::output::stdout();
     let written = if json_out {
         let value = json!({
             "root": units.root,
@@ -505,5 +475,5 @@ fn merge(units_path: &Path, results: &[PathBuf], json_out: bool) -> Result<(), C
     } else {
         writeln!(out, "Nodes searched: {total}")
     };
-    written.map_err(crate::output::stdout_failed)
+    written.map_err(crate::io::output::stdout_failed)
 }

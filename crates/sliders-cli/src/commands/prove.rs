@@ -11,8 +11,8 @@ use sliders_search::prove::exhaust::{ExhaustOptions, Order};
 use sliders_search::prove::shard::Standing;
 use sliders_search::prove::{self, Answer, Collisions, IndexScheme, Options, ProveError, Question};
 
-use crate::error::CliError;
-use crate::parse;
+use crate::io::error::CliError;
+use crate::io::parse;
 
 /// `sliders prove` arguments.
 #[derive(clap::Args)]
@@ -143,7 +143,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     prove::check_question(&question).map_err(fail)?;
     // Before anything is written: a formula or proof over the state (or each other)
     // would destroy it.
-    crate::files::check_distinct(&[
+    crate::io::files::check_distinct(&[
         ("--state", args.state.as_deref()),
         ("--formula", args.formula.as_deref()),
         ("--proof", args.proof.as_deref()),
@@ -152,9 +152,9 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     // A state that cannot be written is said before any work, not after the first cube
     // (a state that exists is read, and checked, by the run itself).
     if let Some(state) = args.state.as_deref().filter(|s| !s.exists()) {
-        crate::files::check_writable(state, "--state", "the state")?;
+        crate::io::files::check_writable(state, "--state", "the state")?;
     }
-    stop_on_signals()?;
+    crate::io::signals::stop_on_signals()?;
     if args.exhaust || args.cubes.is_some() {
         return match args.cubes {
             Some(bits) => cubes(&question, collisions, bits, &args),
@@ -178,7 +178,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     } else {
         format!("{} occupancies", proved.occupancies)
     };
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "formula: {} variables, {} clauses ({} encoding; {covered}, {} attack sets, {} magic variables), built in {:.2} s",
         proved.variables,
         proved.clauses,
@@ -192,19 +192,19 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         Answer::None { .. } => "unsatisfiable",
         Answer::Unknown => "no answer",
     };
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "solver: {}: {said} in {:.2} s",
         proved.solver,
         proved.solve_seconds
     )?;
     match proved.answer {
         Answer::Found { magic, used } => {
-            crate::output::sayln!(
+            crate::io::output::sayln!(
                 "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
                 proved.all_occupancies,
                 1u64 << args.bits
             )?;
-            crate::output::sayln!("found 0x{magic:016x}")?;
+            crate::io::output::sayln!("found 0x{magic:016x}")?;
         }
         Answer::None {
             proof_bytes,
@@ -216,13 +216,13 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
                 .as_ref()
                 .map_or("a temporary file".to_string(), |p| p.display().to_string());
             match checked {
-                Some(c) => crate::output::sayln!(
+                Some(c) => crate::io::output::sayln!(
                     "proof: {place}, {proof_bytes} bytes, checked by sliders' DRAT checker in {check_seconds:.2} s ({} lemmas, {} RAT, {} deletions)",
                     c.lemmas, c.rat_lemmas, c.deletions
                 )?,
-                None => crate::output::sayln!("proof: {place}, {proof_bytes} bytes, NOT checked (--no-check)")?,
+                None => crate::io::output::sayln!("proof: {place}, {proof_bytes} bytes, NOT checked (--no-check)")?,
             }
-            crate::output::sayln!("none")?;
+            crate::io::output::sayln!("none")?;
         }
         Answer::Unknown if prove::stop::requested() => {
             return Err(CliError {
@@ -266,7 +266,7 @@ fn cubes(
         progress: true,
     };
     let done = prove::cubes::split(question, &options).map_err(fail)?;
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "formula: {} variables, {} clauses ({} encoding), and {bits} units per cube",
         done.variables,
         done.clauses,
@@ -280,7 +280,7 @@ fn cubes(
         ),
         None => String::new(),
     };
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "cubes: {} of {}{which} answered (magic bits {} down to {}), in {:.2} s",
         done.cubes_done,
         done.range.len(),
@@ -291,7 +291,7 @@ fn cubes(
     let unsatisfiable = done
         .cubes_done
         .saturating_sub(usize::from(matches!(done.answer, Some(Some(_)))));
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "proofs: {unsatisfiable} unsatisfiable cubes, {} bytes, {} of them checked by sliders' DRAT checker ({} lemmas){}",
         done.proof_bytes,
         done.checked,
@@ -327,7 +327,7 @@ fn finish_shard(
     unfinished: String,
 ) -> Result<(), CliError> {
     if let (Some(None), Some((i, n))) = (answer, shard) {
-        crate::output::sayln!("none in shard {i}/{n}")?;
+        crate::io::output::sayln!("none in shard {i}/{n}")?;
         return Ok(());
     }
     finish(question, answer, unfinished)
@@ -357,7 +357,7 @@ fn merge_cubes(
     let unsatisfiable = standing
         .cubes_done
         .saturating_sub(usize::from(matches!(standing.answer, Some(Some(_)))));
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "merged: {} shards, {} of {} cubes answered, {} proof bytes, {} cube proofs checked by sliders' DRAT checker ({} lemmas){}",
         standing.shards,
         standing.cubes_done,
@@ -399,7 +399,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
     if !args.merge.is_empty() {
         let merged = prove::exhaust::merge(question, order(args), &args.merge).map_err(fail)?;
         let standing = &merged.standing;
-        crate::output::sayln!(
+        crate::io::output::sayln!(
             "merged: {} shards, {} of {} cubes searched, {} nodes",
             standing.shards,
             standing.cubes_done,
@@ -430,7 +430,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
             .iter()
             .map(|(order, eta)| format!("{} {eta:.0} s", order.name()))
             .collect();
-        crate::output::noteln!(
+        crate::io::output::noteln!(
             "exhaust: order {}{}",
             auto.order.name(),
             if estimates.is_empty() {
@@ -451,7 +451,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         ),
         None => String::new(),
     };
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "exhaust: every magic below 2^{} in {} cubes of {} bits{which}, {} of them searched, {} nodes, in {:.2} s",
         done.covers,
         done.cubes,
@@ -461,7 +461,7 @@ fn exhaust(question: &Question, args: &ProveArgs) -> Result<(), CliError> {
         done.seconds
     )?;
     if let Some(cube) = done.found_cube {
-        crate::output::sayln!(
+        crate::io::output::sayln!(
             "exhaust: the magic came from cube {cube} (counted from 0 in the list of all {} cubes)",
             done.cubes
         )?;
@@ -493,7 +493,7 @@ fn estimate(
     let e = prove::estimate::estimate(question, &options, sample, args.seed).map_err(fail)?;
     if let Some(magic) = e.found {
         if let Some(cube) = e.found_cube {
-            crate::output::sayln!(
+            crate::io::output::sayln!(
                 "exhaust: the magic came from cube {cube} (counted from 0 in the list of all {} cubes)",
                 e.cubes
             )?;
@@ -502,13 +502,13 @@ fn estimate(
     }
     if e.cubes_left == 0 {
         // A finished state: nothing left to sample, and no rate to give hours with.
-        crate::output::sayln!(
+        crate::io::output::sayln!(
             "estimate: 0 of {} cubes left: the search is finished, 0 nodes left",
             e.cubes
         )?;
         return Ok(());
     }
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "estimate: {} of {} cubes left searched, {} nodes (the heaviest cube {}) in {:.1} thread-seconds, {:.2} million nodes a second a thread",
         e.sampled,
         e.cubes_left,
@@ -534,7 +534,7 @@ fn estimate(
         ),
         None => ", standard error unknown (the sample shows no spread: one stratum, or every sampled cube took the same nodes; sample more)".into(),
     };
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "estimate: {:.0} nodes left{spread}; {} thread-hours at the sample's rate",
         e.nodes_left,
         hours(e.nodes_left)
@@ -558,7 +558,7 @@ fn certify(
     let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
     let done = prove::certificate::certify(question, shard, args.threads, &stop, &mut out)
         .map_err(fail)?;
-    crate::output::sayln!(
+    crate::io::output::sayln!(
         "certificate: {}, {} bytes: the top tree and {} of cubes {} to {} of {} ({} bits), {} nodes, in {:.2} s",
         path.display(),
         done.bytes,
@@ -571,7 +571,7 @@ fn certify(
         start.elapsed().as_secs_f64()
     )?;
     if done.answer.is_none() {
-        crate::output::sayln!("certificate: incomplete (stopped), its checker will refuse it")?;
+        crate::io::output::sayln!("certificate: incomplete (stopped), its checker will refuse it")?;
     }
     finish_shard(
         question,
@@ -592,16 +592,16 @@ fn finish(
         Some(Some(magic)) => {
             let used = prove::verify_magic(question, magic)
                 .map_err(|e| fail(ProveError::WrongMagic(magic, e)))?;
-            crate::output::sayln!(
+            crate::io::output::sayln!(
                 "verified: 0x{magic:016x} maps all {} occupancies to {used} of {} entries, none destructively",
                 1u64 << question.piece.mask(question.square).len(),
                 1u64 << question.bits
             )?;
-            crate::output::sayln!("found 0x{magic:016x}")?;
+            crate::io::output::sayln!("found 0x{magic:016x}")?;
             Ok(())
         }
         Some(None) => {
-            crate::output::sayln!("none")?;
+            crate::io::output::sayln!("none")?;
             Ok(())
         }
         None => Err(CliError {
@@ -609,29 +609,6 @@ fn finish(
             message: unfinished,
         }),
     }
-}
-
-/// On Ctrl-C, SIGTERM or SIGHUP, stop as at a time limit ([`prove::stop`]): the solver
-/// process is killed, not left running, and a resumable run keeps its state. A second
-/// signal ends the process at once (exit 130), killing the solvers still running first
-/// (with the `kill` program: no `unsafe` here).
-pub(crate) fn stop_on_signals() -> Result<(), CliError> {
-    ctrlc::set_handler(|| {
-        if prove::stop::requested() {
-            for pid in prove::stop::solvers() {
-                let _ = std::process::Command::new("kill")
-                    .args(["-KILL", &pid.to_string()])
-                    .status();
-            }
-            std::process::exit(130);
-        }
-        crate::output::noteln!("sliders: stopping (a second signal ends at once)");
-        prove::stop::request();
-    })
-    .map_err(|e| CliError {
-        code: 1,
-        message: format!("cannot watch for Ctrl-C and SIGTERM: {e}"),
-    })
 }
 
 /// Where a run stopped by `--time` or a signal ended.
