@@ -141,7 +141,7 @@ run all "" find --scheme fancy --time 3x
 run all "" refine "$set_black"
 run all "" prove rook z1 --bits 9 --exhaust
 run all "" prove rook g2 --bits 99 --exhaust
-run all "" dense rook a1 --bits 12 --time 60s --rounds 1 --seed 1 --threads 1
+run time "" dense rook a1 --bits 12 --time 60s --rounds 1 --seed 1 --threads 1
 run all "" dense rook a1 --bits 12 --order sideways
 run all "" perft merge /nonexistent/units.jsonl
 run all "not a fen

@@ -31,9 +31,9 @@ pub struct DenseArgs {
     /// the threads.
     #[arg(long, default_value = "1", value_parser = parse::any_u64)]
     seed: u64,
-    /// Stop after this many seconds of this run, 1 to 31,622,400.
-    #[arg(long, value_parser = parse::seconds)]
-    time: Option<u64>,
+    /// Stop after this long of this run: `90s`, `2m`, `1h`, or seconds (at most a year).
+    #[arg(long, value_parser = parse::duration)]
+    time: Option<Duration>,
     /// Stop after this many rounds in all (a resumed state's included), 1 to 10^12.
     #[arg(long, value_parser = parse::dense_rounds)]
     rounds: Option<u64>,
@@ -54,7 +54,8 @@ pub struct DenseArgs {
     #[arg(long, default_value = "learned")]
     force: String,
     /// The walk's order: `auto` (from bit 0 up for the rooks on ranks 7 and 8, from the
-    /// top for the rest), `top-down` or `low-first`.
+    /// top for the rest), `ascending` (from the top down, 0 before 1; `top-down` is the
+    /// same) or `low-first`: the words of `prove --order`.
     #[arg(long, default_value = "auto")]
     order: String,
     /// Walk each bit's likelier value first (by the distribution) instead of 0 first,
@@ -112,11 +113,11 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
     };
     let order = match args.order.as_str() {
         "auto" => None,
-        "top-down" => Some(Order::Ascending),
+        "ascending" | "top-down" => Some(Order::Ascending),
         "low-first" => Some(Order::LowFirst),
         other => {
             return Err(CliError::input(format!(
-                "--order {other:?} is not auto, top-down or low-first"
+                "--order {other:?} is not auto, ascending (top-down) or low-first"
             )))
         }
     };
@@ -150,7 +151,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         pin,
         start_from,
         rounds: args.rounds,
-        time: args.time.map(Duration::from_secs),
+        time: args.time,
         threads: args.threads,
         state: args.state.clone(),
         progress: (!args.quiet).then(crate::io::progress::on_stderr),
@@ -166,7 +167,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
     })?;
     let name = dense::question_name(&question);
     let summary = format!(
-        "{} rounds, {} restarts, {} candidates, {} cubes walked ({} nodes), best {} collisions ({:#018x}), {:.1} s; seed {}",
+        "{} rounds, {} restarts, {} candidates, {} cubes walked ({} nodes), best {} collisions ({:#018x}), {:.1} s this run, {:.1} s in all; seed {}",
         outcome.rounds,
         outcome.restarts,
         outcome.candidates,
@@ -174,6 +175,7 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
         outcome.nodes,
         outcome.best_measure,
         outcome.best_candidate,
+        outcome.run_seconds,
         outcome.seconds,
         args.seed
     );

@@ -18,7 +18,7 @@ use crate::io::parse;
 /// `sliders prove` arguments.
 #[derive(clap::Args)]
 #[command(group = clap::ArgGroup::new("pieces").args(["exhaust", "cubes"]))]
-#[command(group = clap::ArgGroup::new("order").args(["ascending", "descending", "low_first"]))]
+#[command(group = clap::ArgGroup::new("order").args(["ascending", "descending", "low_first", "order_word"]))]
 pub struct ProveArgs {
     /// rook or bishop.
     piece: String,
@@ -39,10 +39,11 @@ pub struct ProveArgs {
     /// How "different attacks, different indices" is written: slots or pairwise.
     #[arg(long, default_value = "slots")]
     encoding: String,
-    /// Give the solver at most this many seconds, 1 to 31,622,400 (a year; no limit by
-    /// default).
-    #[arg(long, value_parser = parse::seconds)]
-    time: Option<u64>,
+    /// Stop after this long of this run: `90s`, `2m`, `1h`, or seconds (at most a year;
+    /// no limit by default). The SAT solver is given it; a run with a state stops where
+    /// it can resume.
+    #[arg(long, value_parser = parse::duration)]
+    time: Option<Duration>,
     /// Do not check the proof of "none" (for proofs too large to check here).
     #[arg(long)]
     no_check: bool,
@@ -71,6 +72,10 @@ pub struct ProveArgs {
     /// found is the first in that order.
     #[arg(long, requires = "exhaust", conflicts_with = "descending")]
     low_first: bool,
+    /// With --exhaust: the order as a word, the words of `dense --order`: `ascending`
+    /// (as --ascending), `descending` (as --descending) or `low-first` (as --low-first).
+    #[arg(long = "order", value_name = "ORDER", value_enum, requires = "exhaust")]
+    order_word: Option<OrderWord>,
     /// Cube and conquer: split the formula on the magic's top K variable bits into 2^K
     /// cubes, solve each (its proof checked, then removed), resumably; 1 to 20.
     #[arg(long, value_name = "K", conflicts_with_all = ["grow", "proof"], value_parser = parse::any_u32)]
@@ -167,7 +172,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
         proof: args.proof.clone(),
         formula: args.formula.clone(),
         check: !args.no_check,
-        limit: args.time.map(Duration::from_secs),
+        limit: args.time,
         stop: stop.clone(),
         grow: args.grow,
     };
@@ -237,7 +242,7 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
                 code: 1,
                 message: format!(
                     "the solver gave up at the time limit ({} s)",
-                    args.time.unwrap_or(0)
+                    seconds(args.time)
                 ),
             })
         }
@@ -263,7 +268,7 @@ fn cubes(
         collisions,
         threads: args.threads,
         state: args.state.clone(),
-        limit: args.time.map(Duration::from_secs),
+        limit: args.time,
         check: !args.no_check,
         formula: args.formula.clone(),
         progress: Some(crate::io::progress::on_stderr()),
@@ -380,7 +385,7 @@ fn merge_cubes(
 /// Whether the exhaustive search chooses its order by measuring: a plain run (no shard,
 /// merge or certificate) given no order flag.
 fn auto_order(args: &ProveArgs) -> bool {
-    !(args.ascending || args.descending || args.low_first)
+    !(args.ascending || args.descending || args.low_first || args.order_word.is_some())
         && args.shard.is_none()
         && args.merge.is_empty()
         && args.certificate.is_none()
@@ -389,9 +394,9 @@ fn auto_order(args: &ProveArgs) -> bool {
 /// The order `--ascending`, `--descending` or `--low-first` asks the exhaustive search
 /// for (ascending without one).
 fn order(args: &ProveArgs) -> Order {
-    if args.low_first {
+    if args.low_first || args.order_word == Some(OrderWord::LowFirst) {
         Order::LowFirst
-    } else if args.descending {
+    } else if args.descending || args.order_word == Some(OrderWord::Descending) {
         Order::Descending
     } else {
         Order::Ascending
@@ -417,12 +422,18 @@ fn exhaust(question: &Question, args: &ProveArgs, stop: &StopToken) -> Result<()
         return estimate(question, shard, sample, args, stop);
     }
     if let Some(path) = &args.certificate {
+        // As --certificate's conflicts with --descending and --low-first say.
+        if order(args) != Order::Ascending {
+            return Err(CliError::input(
+                "--certificate writes the ascending search's tree: --order ascending or none",
+            ));
+        }
         return certify(question, shard, path, args, stop);
     }
     let options = ExhaustOptions {
         threads: args.threads,
         state: args.state.clone(),
-        limit: args.time.map(Duration::from_secs),
+        limit: args.time,
         progress: Some(crate::io::progress::on_stderr()),
         stop: stop.clone(),
         shard,
@@ -433,7 +444,13 @@ fn exhaust(question: &Question, args: &ProveArgs, stop: &StopToken) -> Result<()
         let estimates: Vec<String> = auto
             .estimates
             .iter()
-            .map(|(order, eta)| format!("{} {eta:.0} s", order.name()))
+            .map(|(order, eta)| {
+                if eta.is_finite() {
+                    format!("{} {eta:.0} s", order.name())
+                } else {
+                    format!("{} unknown (no cube of its sample ended)", order.name())
+                }
+            })
             .collect();
         crate::io::output::noteln!(
             "exhaust: order {}{}",
@@ -491,7 +508,7 @@ fn estimate(
     let options = ExhaustOptions {
         threads: args.threads,
         state: args.state.clone(),
-        limit: args.time.map(Duration::from_secs),
+        limit: args.time,
         progress: None,
         stop: stop.clone(),
         shard,
@@ -559,7 +576,7 @@ fn certify(
 ) -> Result<(), CliError> {
     prove::certificate::check(question).map_err(fail)?;
     let start = std::time::Instant::now();
-    let limit = args.time.map(Duration::from_secs);
+    let limit = args.time;
     let halt = || stop.requested() || limit.is_some_and(|limit| start.elapsed() >= limit);
     let file = std::fs::File::create(path)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
@@ -624,7 +641,7 @@ fn stopped(cubes_done: usize, cubes: usize, args: &ProveArgs, stop: &StopToken) 
     let why = if stop.requested() {
         "interrupted".to_string()
     } else {
-        format!("stopped at the time limit ({} s)", args.time.unwrap_or(0))
+        format!("stopped at the time limit ({} s)", seconds(args.time))
     };
     let resume = match &args.state {
         // The state is written when a cube ends: with none ended there is none yet.
@@ -633,4 +650,19 @@ fn stopped(cubes_done: usize, cubes: usize, args: &ProveArgs, stop: &StopToken) 
         None => "",
     };
     format!("{why} after {cubes_done} of {cubes} cubes{resume}")
+}
+
+/// `--order`'s words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+// No doc comments on the variants: clap would then print every option's help in its
+// long form (the help text is part of the contract).
+enum OrderWord {
+    Ascending,
+    Descending,
+    LowFirst,
+}
+
+/// A time limit in seconds as the messages give it: `90`, `0.5`.
+fn seconds(limit: Option<Duration>) -> String {
+    limit.unwrap_or_default().as_secs_f64().to_string()
 }

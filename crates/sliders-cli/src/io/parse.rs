@@ -192,12 +192,6 @@ pub fn bench_perft_depth(text: &str) -> Result<u32, String> {
     ranged(text, 0, bounds::MAX_BENCH_PERFT as u64, " plies")
 }
 
-/// `prove --time` in whole seconds: 1 to [`bounds::MAX_SECONDS`] (2^64 - 1 seconds
-/// overflowed adding durations, a panic).
-pub fn seconds(text: &str) -> Result<u64, String> {
-    ranged(text, 1, bounds::MAX_SECONDS, " s (a year)")
-}
-
 /// A number with no bound of its own (`--max-nodes`, `--bits`, ...): 0 to 2^64 - 1,
 /// named "out of range" past it like every other.
 pub fn any_u64(text: &str) -> Result<u64, String> {

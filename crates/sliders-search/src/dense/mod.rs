@@ -169,6 +169,8 @@ pub struct DenseOutcome {
     pub best_candidate: u64,
     /// Seconds of search in all (a resumed state's too).
     pub seconds: f64,
+    /// Seconds of this run.
+    pub run_seconds: f64,
     /// Why it stopped without a magic: "rounds", "time" or "signal".
     pub stopped: Option<&'static str>,
 }
@@ -296,26 +298,9 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         depth,
         covers,
     };
-    let setup = format!(
-        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {:?} order {}{}{} start {:?}{} shard {:?}",
-        options.population,
-        options.elite,
-        options.rate,
-        options.patience,
-        options.cubes_per_round,
-        options.cube_nodes,
-        options.forcing,
-        order.name(),
-        if options.model_first { " model-first" } else { "" },
-        if options.widen { " widen" } else { "" },
-        options.start_from,
-        if options.pin.0 == 0 {
-            String::new()
-        } else {
-            format!(" pin {:#x}:{:#x}", options.pin.0, options.pin.1 & options.pin.0)
-        },
-        options.shard
-    );
+    let setup = setup(options, order);
+    // States written before the setup was put in words (2026-12-07) still resume.
+    let legacy = legacy_setup(options, order);
     let name = question_name(question);
     let read = match &options.state {
         Some(path) => state::read(path).map_err(DenseError::State)?,
@@ -323,7 +308,10 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
     };
     let mut st = match (read, &options.state) {
         (Some(st), Some(path)) => {
-            if st.question != name || st.seed != options.seed || st.setup != setup {
+            if st.question != name
+                || st.seed != options.seed
+                || (st.setup != setup && st.setup != legacy)
+            {
                 return Err(DenseError::State(format!(
                     "{}: a state of another run ({}, seed {}, {}), not this one ({name}, seed {}, {setup})",
                     path.display(),
@@ -439,6 +427,7 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         best_candidate: unhex(&st.best_candidate, &path, "best_candidate")
             .map_err(DenseError::State)?,
         seconds: st.seconds,
+        run_seconds: start.elapsed().as_secs_f64(),
         stopped: if found.is_some() { None } else { stopped },
     })
 }
@@ -634,4 +623,75 @@ fn round(
     st.queue = queue.into_iter().map(|(s, c)| (s, hex(c))).collect();
     st.round += 1;
     Ok(Some(st))
+}
+
+/// The options that shape the rounds, in words (a state records them; a resumed run must
+/// have the same): `population 16384 elite 128 rate 0.2 patience 25 cubes 2 nodes
+/// 134217728 forcing learned order ascending start none shard none`.
+fn setup(options: &DenseOptions, order: Order) -> String {
+    let forcing = match options.forcing {
+        Forcing::Learned => "learned".to_string(),
+        Forcing::Nothing => "nothing".to_string(),
+        Forcing::Bits(mask, value) => format!("bits {mask:#x}:{:#x}", value & mask),
+    };
+    let start = if options.start_from.is_empty() {
+        "none".to_string()
+    } else {
+        let magics: Vec<String> = options
+            .start_from
+            .iter()
+            .map(|m| format!("{m:#018x}"))
+            .collect();
+        magics.join(",")
+    };
+    let shard = options
+        .shard
+        .map_or("none".to_string(), |(i, n)| format!("{i}/{n}"));
+    format!(
+        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {forcing} order {}{}{} start {start}{} shard {shard}",
+        options.population,
+        options.elite,
+        options.rate,
+        options.patience,
+        options.cubes_per_round,
+        options.cube_nodes,
+        order.name(),
+        if options.model_first { " model-first" } else { "" },
+        if options.widen { " widen" } else { "" },
+        pin_words(options),
+    )
+}
+
+/// ` pin MASK:VALUE`, or nothing without a pin.
+fn pin_words(options: &DenseOptions) -> String {
+    if options.pin.0 == 0 {
+        String::new()
+    } else {
+        format!(
+            " pin {:#x}:{:#x}",
+            options.pin.0,
+            options.pin.1 & options.pin.0
+        )
+    }
+}
+
+/// The setup as states before 2026-12-07 recorded it (Rust's debug forms of the
+/// forcing, the start magics and the shard), kept only to recognise those states.
+fn legacy_setup(options: &DenseOptions, order: Order) -> String {
+    format!(
+        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {:?} order {}{}{} start {:?}{} shard {:?}",
+        options.population,
+        options.elite,
+        options.rate,
+        options.patience,
+        options.cubes_per_round,
+        options.cube_nodes,
+        options.forcing,
+        order.name(),
+        if options.model_first { " model-first" } else { "" },
+        if options.widen { " widen" } else { "" },
+        options.start_from,
+        pin_words(options),
+        options.shard
+    )
 }

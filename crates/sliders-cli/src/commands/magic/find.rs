@@ -56,8 +56,9 @@ pub struct FindArgs {
     /// csv, rust or json (rust and json need all 128 squares).
     #[arg(long, default_value = "csv")]
     format: String,
-    /// Save progress here; if it exists, continue the search it records.
-    #[arg(long)]
+    /// Save progress here; if it exists, continue the search it records (`--resume`
+    /// is the same flag's old name).
+    #[arg(long = "state", alias = "resume", value_name = "STATE")]
     resume: Option<PathBuf>,
     /// sparse (AND of three outputs) or dense (one output). Default: sparse, dense
     /// for record hunts.
@@ -193,7 +194,7 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
     if let (Some(out), Some(resume)) = (&args.out, &args.resume) {
         if same_file(out, resume) {
             return Err(CliError::input(format!(
-                "--out {} and --resume {} name the same file: the set and the state need two",
+                "--out {} and --state {} name the same file: the set and the state need two",
                 out.display(),
                 resume.display()
             )));
@@ -217,7 +218,7 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
         _ => None,
     };
     if let Some(path) = &args.resume {
-        crate::io::files::check_writable(path, "--resume", "the state")?;
+        crate::io::files::check_writable(path, "--state", "the state")?;
     }
     // The set is written at the end: a path it cannot go to is said now, not after the
     // search.
@@ -253,17 +254,25 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
     }
     let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
     let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
+    // The found magics' own streams (what reproduces them), then what this run did: with
+    // nothing found the first says so rather than "0 candidates tested".
+    let streams = if outcome.found.is_empty() {
+        String::new()
+    } else {
+        format!(": {tested} candidates tested ({drawn} drawn) in their streams")
+    };
     crate::io::output::noteln!(
-        "found {} of {} magics: {tested} candidates tested ({drawn} drawn) in their streams",
+        "found {} of {} magics{streams}",
         outcome.found.len(),
         targets.len()
     );
     crate::io::output::noteln!(
-        "this run: {} candidates drawn, {} tested, {:.3} s on {} threads: {:.2} M candidates/s/core",
+        "this run: {} candidates drawn, {} tested, {:.3} s on {} thread{}: {:.2} M candidates/s/core",
         outcome.generated,
         outcome.tested,
         outcome.elapsed.as_secs_f64(),
         outcome.threads,
+        if outcome.threads == 1 { "" } else { "s" },
         outcome.rate_per_core() / 1e6
     );
     if let (Some(before), Some(after)) = (cpu_before, process_cpu_seconds()) {
@@ -317,11 +326,8 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
                 missing.join(", ")
             },
             match &args.resume {
-                Some(p) => format!(
-                    "; progress saved in {}, continue with --resume",
-                    p.display()
-                ),
-                None => "; run with --resume STATE to keep progress".into(),
+                Some(p) => format!("; progress saved in {}, continue with --state", p.display()),
+                None => "; run with --state STATE to keep progress".into(),
             }
         )))
     }
@@ -334,7 +340,7 @@ fn find_offset_in_magic(args: &FindArgs, format: Format) -> Result<(), CliError>
         ("--piece", args.piece.is_some()),
         ("--squares", !args.squares.is_empty()),
         ("--bits", args.bits.is_some()),
-        ("--resume", args.resume.is_some()),
+        ("--state", args.resume.is_some()),
         ("--time", args.time.is_some()),
         ("--candidates", args.candidates.is_some()),
         ("--kind", args.kind.is_some()),

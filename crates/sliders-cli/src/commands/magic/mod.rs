@@ -24,7 +24,7 @@ mod verify;
 pub enum MagicCommand {
     /// Search magics. Writes the set (CSV with offsets by default) to --out or stdout and
     /// a summary (candidates, time, candidate tests per second per core) to stderr.
-    /// With --resume STATE the progress is saved to STATE after each found magic and a
+    /// With --state STATE the progress is saved to STATE after each found magic and a
     /// later run with the same arguments continues from it.
     Find(find::FindArgs),
     /// Check a CSV magic set: every occupancy of every square against the reference.
@@ -54,7 +54,7 @@ pub enum MagicCommand {
     /// square, draw magics and place each where its used entries fit the table's holes
     /// (offset-in-magic: each offset with its own magics); ruin and
     /// recreate the squares that end highest. Writes the set to --out whenever the table
-    /// shrinks, saves --resume STATE every few seconds, and prints the gains of each
+    /// shrinks, saves --state STATE every few seconds, and prints the gains of each
     /// ingredient at the end.
     Refine(refine::RefineArgs),
     /// Merge the magic files of sharded searches (`find --shard`): per square the magic

@@ -23,8 +23,9 @@ pub struct RefineArgs {
     /// file holds, and at the end if still smaller: never a larger set over a smaller one.
     #[arg(long)]
     out: PathBuf,
-    /// Save progress here every few seconds; if it exists, continue from it.
-    #[arg(long)]
+    /// Save progress here every few seconds; if it exists, continue from it (`--resume`
+    /// is the same flag's old name).
+    #[arg(long = "state", alias = "resume", value_name = "STATE")]
     resume: Option<PathBuf>,
     /// The seed every random choice derives from.
     #[arg(long, default_value_t = 1)]
@@ -88,7 +89,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     if let Some(resume) = &args.resume {
         if same_file(&args.out, resume) {
             return Err(CliError::input(format!(
-                "--out {} and --resume {} name the same file: the set and the state need two",
+                "--out {} and --state {} name the same file: the set and the state need two",
                 args.out.display(),
                 resume.display()
             )));
@@ -96,7 +97,7 @@ pub fn run(args: RefineArgs) -> Result<(), CliError> {
     }
     crate::io::files::check_writable(&args.out, "--out", "the set")?;
     if let Some(resume) = &args.resume {
-        crate::io::files::check_writable(resume, "--resume", "the state")?;
+        crate::io::files::check_writable(resume, "--state", "the state")?;
     }
     // Another scheme is refused by `refine` itself (`RefineError::Scheme`), named
     // with the file by `refine_error`.
