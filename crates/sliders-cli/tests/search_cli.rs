@@ -289,7 +289,11 @@ fn an_interrupted_search_resumes_to_the_same_result() {
     .concat();
     let first = sliders(&[&args[..], &["--candidates", "2000"]].concat());
     assert_eq!(first.status.code(), Some(1), "{}", stderr(&first));
-    assert!(stderr(&first).contains("continue with --state"), "{}", stderr(&first));
+    assert!(
+        stderr(&first).contains("continue with --state"),
+        "{}",
+        stderr(&first)
+    );
     assert!(state.exists());
     let second = sliders(&args);
     assert_eq!(second.status.code(), full_status, "{}", stderr(&second));

@@ -30,7 +30,7 @@ pub fn run(
     let attacks = lookup(id, slider, square, occupied)
         .ok_or_else(|| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
     if explain {
-        return print_explained(id.name(), slider, square, occupied);
+        return print_explained(id, slider, square, occupied);
     }
     crate::io::output::say!("{}", draw(occupied, slider, square, attacks))?;
     crate::io::output::sayln!(
@@ -45,7 +45,7 @@ pub fn run(
 
 /// `--explain`: rook and bishop (a queen is both) through [`crate::explain`].
 fn print_explained(
-    scheme: &str,
+    id: SchemeId,
     slider: Slider,
     square: Square,
     occupied: Bitboard,
@@ -55,15 +55,14 @@ fn print_explained(
         Slider::Bishop => &[RookOrBishop::Bishop],
         Slider::Queen => &RookOrBishop::BOTH,
     };
-    let id = parse::scheme(scheme)?;
     let mut union = Bitboard::EMPTY;
     for (i, &piece) in pieces.iter().enumerate() {
         let attacks = lookup(id, piece.slider(), square, occupied)
             .ok_or_else(|| CliError::input(format!("scheme {id} is unavailable on this CPU")))?;
         union |= attacks;
-        let text = crate::explain::explain(scheme, piece, square, occupied, attacks)
-            .map(|ex| crate::explain::text::render(&ex))
-            .ok_or_else(|| CliError::input(format!("scheme {scheme} has no step-by-step view")))?;
+        let text = crate::explain::text::render(&crate::explain::explain(
+            id, piece, square, occupied, attacks,
+        ));
         if i > 0 {
             crate::io::output::sayln!()?;
         }
