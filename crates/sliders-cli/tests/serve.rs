@@ -153,7 +153,7 @@ fn the_issues_example_answers_as_written() {
     let (status, v) =
         server.get("/api/explain?piece=rook&square=e4&occupied=0x0010000002000000&scheme=fancy");
     assert_eq!(status, 200);
-    assert_eq!(v["table_index"], 46124); // worked by hand in explain_cli.rs
+    assert_eq!(v["table_index"], 46124); // worked by hand in show.rs
     assert_eq!(v["steps"][2]["product"], "0x0b00100020000000");
     let (status, page) = server.request("GET", "/");
     assert_eq!(status, 200);

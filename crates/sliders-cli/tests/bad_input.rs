@@ -1,6 +1,6 @@
 //! Issue 21 through the binary: bounds on every number typed, no panic or abort on
 //! input, the right square named, outputs never set back, and exit codes as the contract
-//! (docs/robustness.md) lists them. (The work-unit cases are in units_cli.rs.)
+//! (docs/robustness.md) lists them. (The work-unit cases are in perft_units.rs.)
 
 mod common;
 
