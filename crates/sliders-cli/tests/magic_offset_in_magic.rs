@@ -2,23 +2,16 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use common::{sliders, TempDir};
 
-use common::TempDir;
-
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const CSV: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/own/offset_in_magic_sliders.csv"
 );
 
-fn sliders(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run sliders")
-}
-
 #[test]
 fn committed_set_verifies() {
-    let o = sliders(&["verify", CSV]);
+    let o = sliders(["verify", CSV]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
         o.status.success(),
@@ -40,7 +33,7 @@ fn altered_magic_is_rejected_naming_the_square() {
     let dir = TempDir::new("altered");
     let path = dir.path().join("altered.csv");
     std::fs::write(&path, text.replace(hex, &format!("0x{magic:016x}"))).unwrap();
-    let o = sliders(&["verify", path.to_str().unwrap()]);
+    let o = sliders(["verify", path.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("rook e4"), "{err}");
@@ -55,7 +48,7 @@ fn disagreeing_offset_column_is_malformed() {
     let dir = TempDir::new("offset");
     let path = dir.path().join("offset.csv");
     std::fs::write(&path, text.replace(line, &bad)).unwrap();
-    let o = sliders(&["verify", path.to_str().unwrap()]);
+    let o = sliders(["verify", path.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("bishop b7"), "{err}");
@@ -63,12 +56,12 @@ fn disagreeing_offset_column_is_malformed() {
 
 #[test]
 fn find_rejects_what_it_does_not_support_and_pack_refuses() {
-    let o = sliders(&["find", "--scheme", "offset-in-magic", "--piece", "rook"]);
+    let o = sliders(["find", "--scheme", "offset-in-magic", "--piece", "rook"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--piece"));
-    let o = sliders(&["find", "--scheme", "offset-in-magic", "--offset-shift", "4"]);
+    let o = sliders(["find", "--scheme", "offset-in-magic", "--offset-shift", "4"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = sliders(&["pack", CSV]);
+    let o = sliders(["pack", CSV]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("offset-in-magic"));
 }

@@ -3,11 +3,8 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use common::{sliders, Run, TempDir};
 
-use common::TempDir;
-
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const BLACK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
@@ -21,12 +18,8 @@ const FANCY: &str = concat!(
     "/../../tests/data/magics/fancy_stockfish_seeds_107648.csv"
 );
 
-fn sliders(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run sliders")
-}
-
 fn entries(path: &str) -> usize {
-    let o = sliders(&["verify", path]);
+    let o = sliders(["verify", path]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     let line = out.lines().find(|l| l.starts_with("table: ")).unwrap();
@@ -41,8 +34,8 @@ fn entries(path: &str) -> usize {
 #[test]
 fn refines_writes_a_smaller_set_and_resumes() {
     /// `refine` of the published black set, 256 candidates per visit.
-    fn refine(out: &str, state: &str, visits: &str, seed: &str, threads: &str) -> Output {
-        sliders(&[
+    fn refine(out: &str, state: &str, visits: &str, seed: &str, threads: &str) -> Run {
+        sliders([
             "refine",
             BLACK,
             "--out",
@@ -103,7 +96,7 @@ fn refines_writes_a_smaller_set_and_resumes() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/data/own/black_magics_87783_repacked.csv"
     );
-    let o = sliders(&[
+    let o = sliders([
         "refine",
         other,
         "--out",
@@ -193,7 +186,7 @@ fn bad_input_is_refused() {
         assert!(err.contains(expect), "{args:?}: {err}");
     }
     // One file for both the set and the state.
-    let o = sliders(&[
+    let o = sliders([
         "refine", BLACK, "--out", &out, "--visits", "1", "--resume", &out,
     ]);
     assert_eq!(o.status.code(), Some(2));
@@ -201,7 +194,7 @@ fn bad_input_is_refused() {
     // A state file that is not one.
     let state = dir.file("not-a-state.json");
     std::fs::write(&state, "{\"visits\": ").unwrap();
-    let o = sliders(&[
+    let o = sliders([
         "refine", BLACK, "--out", &out, "--visits", "1", "--resume", &state,
     ]);
     assert_eq!(o.status.code(), Some(2));
@@ -218,7 +211,7 @@ fn bad_input_is_refused() {
 fn refines_offset_in_magic_sets() {
     let dir = TempDir::new("offset");
     let out = dir.file("offset.csv");
-    let o = sliders(&[
+    let o = sliders([
         "refine", OFFSET, "--out", &out, "--visits", "30", "--seed", "1",
     ]);
     let err = String::from_utf8_lossy(&o.stderr);
