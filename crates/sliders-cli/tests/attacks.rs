@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{sliders, Sliders};
+use common::{scheme_unavailable, sliders, Sliders};
 use sliders_core::schemes::SchemeId;
 use sliders_core::{reference, Bitboard, Slider, Square};
 
@@ -56,6 +56,9 @@ fn attacks_answers_every_line_with_every_scheme() {
             "{:#018x}\n",
             reference::attacks(slider, square, occupied).0
         ));
+    }
+    for id in SchemeId::ALL.iter().filter(|id| !id.is_available()) {
+        scheme_unavailable(id.name());
     }
     let mut names: Vec<&str> = SchemeId::ALL
         .iter()

@@ -22,7 +22,7 @@
 
 mod common;
 
-use common::{feature_missing, sliders};
+use common::{scheme_unavailable, sliders};
 
 fn explain(scheme: &str, square: &str, piece: &str, occupancy: &str) -> String {
     let out = sliders([
@@ -100,7 +100,7 @@ fn pext_rook_a1_gathers_the_mask_bits() {
         .lines()
         .any(|l| l.starts_with("pext ") && l.ends_with(" available"))
     {
-        feature_missing("bmi2");
+        scheme_unavailable("pext");
         return;
     }
     let text = explain("pext", "a1", "rook", "0x0000000001000004");
@@ -130,22 +130,11 @@ fn ray_schemes_name_their_rays_and_blockers() {
     has(&text, "attacks 0x00101010ee101010");
 }
 
-/// The CPU feature a scheme needs, the only reason it may be unavailable.
-fn needs(scheme: &str) -> &'static str {
-    match scheme {
-        "pext" | "pext-pdep" => "bmi2",
-        "simd-avx2" => "avx2",
-        other => panic!("{other} is unavailable, but it needs no CPU feature"),
-    }
-}
-
 #[test]
 fn every_scheme_explains_and_agrees_with_the_reference() {
     let listing = String::from_utf8(sliders(["schemes"]).stdout).unwrap();
     for line in listing.lines().filter(|l| l.ends_with(" unavailable")) {
-        let scheme = line.split(' ').next().unwrap();
-        eprintln!("{scheme} is unavailable:");
-        feature_missing(needs(scheme));
+        scheme_unavailable(line.split(' ').next().unwrap());
     }
     for line in listing.lines().filter(|l| l.ends_with(" available")) {
         let scheme = line.split(' ').next().unwrap();

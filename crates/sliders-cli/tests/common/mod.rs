@@ -322,6 +322,19 @@ pub fn feature_missing(feature: &str) {
     eprintln!("skipped: {test}: this CPU lacks {feature}");
 }
 
+/// The running test leaves out `scheme` (a name `sliders schemes` lists), which this CPU
+/// cannot run: the skip proves itself through [`feature_missing`] with the feature the
+/// scheme needs. A scheme that needs none is never unavailable: that fails the test.
+pub fn scheme_unavailable(scheme: &str) {
+    let feature = match scheme {
+        "pext" | "pext-pdep" => "bmi2",
+        "simd-avx2" => "avx2",
+        other => panic!("{other} is unavailable, but it needs no CPU feature"),
+    };
+    eprintln!("{scheme} is unavailable:");
+    feature_missing(feature);
+}
+
 /// The running test's name (libtest names each test's thread after it).
 fn test_name() -> String {
     std::thread::current().name().unwrap_or("a test").to_owned()
