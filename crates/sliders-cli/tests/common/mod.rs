@@ -167,17 +167,12 @@ impl Sliders {
     }
 
     /// Runs to the end and gives what it printed and how it ended.
-    pub fn output(mut self) -> Run {
-        let bytes = match std::mem::replace(&mut self.stdin, Input::Null) {
-            Input::Bytes(bytes) => Some(bytes),
-            Input::Piped => panic!("stdin_piped() is for spawn(); give output() the bytes"),
-            other => {
-                self.stdin = other;
-                None
-            }
-        };
+    pub fn output(self) -> Run {
+        if matches!(self.stdin, Input::Piped) {
+            panic!("stdin_piped() is for spawn(); give output() the bytes");
+        }
         let shown = self.shown.join(" ");
-        let mut child = self.start(bytes.is_some());
+        let (mut child, bytes) = self.start();
         // The bytes are written while the output is read, so neither side waits on a
         // full pipe. A child may stop reading early (its right): a broken pipe is no
         // failure of the test, what the child printed tells.
@@ -205,30 +200,35 @@ impl Sliders {
         if matches!(self.stdin, Input::Bytes(_)) {
             panic!("stdin(bytes) is for output(); spawn() with stdin_piped() and write them");
         }
-        self.start(false)
+        self.start().0
     }
 
-    fn start(mut self, stdin_piped: bool) -> Child {
-        let stdin = match self.stdin {
-            _ if stdin_piped => Stdio::piped(),
-            Input::Null | Input::Bytes(_) => Stdio::null(),
-            Input::Piped => Stdio::piped(),
-            Input::File(ref path) => std::fs::File::open(path)
-                .unwrap_or_else(|e| panic!("stdin {}: {e}", path.display()))
-                .into(),
+    /// Starts the child, and gives the bytes still to write to its stdin.
+    fn start(mut self) -> (Child, Option<Vec<u8>>) {
+        let (stdin, bytes) = match self.stdin {
+            Input::Null => (Stdio::null(), None),
+            Input::Bytes(bytes) => (Stdio::piped(), Some(bytes)),
+            Input::File(path) => {
+                let file = std::fs::File::open(&path)
+                    .unwrap_or_else(|e| panic!("stdin {}: {e}", path.display()));
+                (file.into(), None)
+            }
+            Input::Piped => (Stdio::piped(), None),
         };
         self.command
             .stdin(stdin)
             .stdout(self.stdout.unwrap_or_else(Stdio::piped))
             .stderr(self.stderr.unwrap_or_else(Stdio::piped));
-        self.command
+        let child = self
+            .command
             .spawn()
-            .unwrap_or_else(|e| panic!("{}: {e}", self.shown.join(" ")))
+            .unwrap_or_else(|e| panic!("{}: {e}", self.shown.join(" ")));
+        (child, bytes)
     }
 }
 
-/// What a run gave: the fields of [`std::process::Output`] (bytes, for tests that check
-/// bytes), and the same as text for messages and searches.
+/// What a run gave: the fields of [`std::process::Output`] (bytes, for the tests that
+/// check bytes), and as text ([`Run::stdout`], [`Run::stderr`]) for messages and searches.
 #[derive(Debug)]
 pub struct Run {
     /// How it ended.
