@@ -203,7 +203,7 @@ fn attacks_refuses_non_utf8_with_exit_2() {
         .output();
     assert_eq!(o.status.code(), Some(2), "{}", o.stderr());
     assert!(o.stderr().contains("line 2: not UTF-8"), "{}", o.stderr());
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "0x01010101010101fe\n");
+    assert_eq!(o.stdout(), "0x01010101010101fe\n");
 }
 
 /// `--out ./same.json --resume same.json` names one file: caught on the real path (the
@@ -457,14 +457,14 @@ fn deep_counts_are_warned_about() {
     )
     .unwrap();
     let o = sliders(["perft", "--epd", &epd]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = o.stderr();
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
         err.contains("deep.epd:1: D100: depth out of range 0..=24 for this position"),
         "{err}"
     );
     let o = sliders(["perft", "--epd", &epd, "--max-depth", "1"]);
-    let out = String::from_utf8_lossy(&o.stdout);
+    let out = o.stdout();
     assert_eq!(o.status.code(), Some(0), "{out}");
     assert!(out.contains("passed 1, failed 0, skipped 1"), "{out}");
 }
@@ -499,7 +499,7 @@ fn compare_reads_stockfish_style_refuses_junk_and_times_out() {
     );
     let o = sliders(["perft", "--compare", &stockfish, "1"]);
     assert!(o.status.success(), "{}", o.stderr());
-    assert!(String::from_utf8_lossy(&o.stdout).contains("agree: perft(1) = 20 nodes"));
+    assert!(o.stdout().contains("agree: perft(1) = 20 nodes"));
     let junk = engine(&dir, "junk.sh", "printf 'e2e4x 1\\n\\n1\\n'");
     let o = sliders(["perft", "--compare", &junk, "1"]);
     assert_eq!(o.status.code(), Some(2), "{}", o.stderr());
@@ -651,11 +651,7 @@ fn every_subcommand_escapes_the_input_it_echoes() {
         let o = sliders(args.iter().map(String::as_str).collect::<Vec<_>>());
         assert_ne!(o.status.code(), Some(0), "{args:?}");
         assert!(!raw(&o.stderr), "{args:?}: {:?}", o.stderr());
-        assert!(
-            !raw(&o.stdout),
-            "{args:?}: {:?}",
-            String::from_utf8_lossy(&o.stdout)
-        );
+        assert!(!raw(&o.stdout), "{args:?}: {:?}", o.stdout());
     }
     // Lines of stdin: `analyze` answers in JSON (escaped by JSON), `attacks` names the line.
     for (command, line) in [

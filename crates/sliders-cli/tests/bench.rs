@@ -28,12 +28,8 @@ fn bench_runs_and_reports_every_scheme() {
     .arg("--plot")
     .arg(&svg)
     .output();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = out.stdout();
+    assert!(out.status.success(), "{}", out.stderr());
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let names: Vec<&str> = report["schemes"]
@@ -95,7 +91,7 @@ fn bench_runs_and_reports_every_scheme() {
 fn bench_rejects_an_unknown_scheme() {
     let out = sliders(["bench", "--schemes", "fancy,warp-drive", "--lookups", "10"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("warp-drive"));
+    assert!(out.stderr().contains("warp-drive"));
 }
 
 #[test]

@@ -14,7 +14,7 @@ const BLACK: &str = concat!(
 #[test]
 fn export_writes_the_c_header() {
     let c = sliders(["export", BLACK, "--scheme", "black", "--format", "c"]);
-    assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
+    assert!(c.status.success(), "{}", c.stderr());
     let header = String::from_utf8(c.stdout).unwrap();
     assert!(
         header.starts_with("/* sliders: a black magic set"),
@@ -31,7 +31,7 @@ fn export_writes_the_c_header() {
 fn an_unknown_format_is_refused_with_the_list() {
     let out = sliders(["export", BLACK, "--format", "cc"]);
     assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = out.stderr();
     assert!(
         stderr.contains("unknown format 'cc': expected csv, rust, json, c or cpp"),
         "{stderr}"

@@ -116,11 +116,7 @@ fn a_fifo_gets_the_bytes_and_stays_a_fifo() {
             .open(&path)
             .unwrap();
         let o = sliders(with_out(&args, &path));
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        assert!(o.status.success(), "{args:?}: {}", o.stderr());
         let mut got = Vec::new();
         let _ = reader.read_to_end(&mut got);
         let got = String::from_utf8_lossy(&got);
@@ -139,11 +135,7 @@ fn a_symlink_stays_a_link_and_one_to_stdout_reaches_stdout() {
         let link = dir.path().join("link");
         std::os::unix::fs::symlink(&file, &link).unwrap();
         let o = sliders(with_out(&args, &link));
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        assert!(o.status.success(), "{args:?}: {}", o.stderr());
         assert!(
             std::fs::symlink_metadata(&link)
                 .unwrap()
@@ -159,15 +151,8 @@ fn a_symlink_stays_a_link_and_one_to_stdout_reaches_stdout() {
         let to_stdout = dir.path().join("stdout");
         std::os::unix::fs::symlink("/proc/self/fd/1", &to_stdout).unwrap();
         let o = sliders(with_out(&args, &to_stdout));
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        assert!(
-            String::from_utf8_lossy(&o.stdout).contains(holds),
-            "{args:?}: not on stdout"
-        );
+        assert!(o.status.success(), "{args:?}: {}", o.stderr());
+        assert!(o.stdout().contains(holds), "{args:?}: not on stdout");
         assert!(
             std::fs::symlink_metadata(&to_stdout)
                 .unwrap()

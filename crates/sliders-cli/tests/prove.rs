@@ -51,7 +51,7 @@ fn bad_input_is_refused_with_status_2_naming_it() {
     ];
     for (args, says) in cases {
         let out = sliders(args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stderr = out.stderr();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}");
@@ -148,7 +148,7 @@ fn the_committed_proofs_for_the_open_bishops_check() {
 #[test]
 fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     let last = |out: &Run| {
-        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let text = out.stdout();
         text.lines().last().unwrap_or_default().to_string()
     };
     let found = sliders(["prove", "bishop", "b1", "--bits", "4", "--exhaust"]);
@@ -156,7 +156,9 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     // The smallest 4-bit magic for b1: the search tries 0 before 1 from the top bit.
     assert_eq!(last(&found), "found 0x00040405027fffc0");
     // The cube that held it is named (the search crate's test checks which one it is).
-    assert!(String::from_utf8_lossy(&found.stdout).contains("exhaust: the magic came from cube "));
+    assert!(found
+        .stdout()
+        .contains("exhaust: the magic came from cube "));
     // --descending tries 1 before 0: the largest magic below the period (2^54) instead.
     let largest = sliders([
         "prove",
@@ -222,7 +224,7 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     let none = sliders(black);
     assert_eq!(none.status.code(), Some(0));
     assert_eq!(last(&none), "none");
-    assert!(String::from_utf8_lossy(&none.stdout).contains("every magic below 2^60 in "));
+    assert!(none.stdout().contains("every magic below 2^60 in "));
     black[2] = "g1";
     let found = sliders(black);
     let text = last(&found);
@@ -260,7 +262,7 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     std::fs::write(&state, "not json").unwrap();
     let refused = sliders(args);
     assert_eq!(refused.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&refused.stderr);
+    let err = refused.stderr();
     assert!(
         err.contains(state_arg) && err.contains("not an exhaust state"),
         "{err}"
@@ -284,12 +286,12 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         let merged = sliders(&merge);
         if i == 0 {
             assert_eq!(merged.status.code(), Some(1));
-            let err = String::from_utf8_lossy(&merged.stderr);
+            let err = merged.stderr();
             assert!(err.contains("missing [1]"), "{err}");
         } else {
             assert_eq!(merged.status.code(), Some(0));
             assert_eq!(last(&merged), "none");
-            let said = String::from_utf8_lossy(&merged.stdout);
+            let said = merged.stdout();
             assert!(said.contains("merged: 2 shards"), "{said}");
         }
     }
@@ -315,7 +317,7 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         args.extend_from_slice(bad);
         let out = sliders(&args);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = out.stderr();
         assert!(err.contains(says), "{bad:?}: {err}");
     }
 }
@@ -325,7 +327,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     if !solver_present() {
         return;
     }
-    let text = |out: &Run| String::from_utf8_lossy(&out.stdout).to_string();
+    let text = |out: &Run| out.stdout();
     let dir = TempDir::new("cubes");
     let formula = dir.path().join("cubes-d1.cnf");
     let none = sliders([
@@ -366,7 +368,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     std::fs::write(&state, "[]").unwrap();
     let refused = sliders(args);
     assert_eq!(refused.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&refused.stderr);
+    let err = refused.stderr();
     assert!(
         err.contains(state_arg) && err.contains("not a cube state"),
         "{err}"
@@ -406,7 +408,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     merge.push(shards[0].to_str().unwrap());
     let partial = sliders(&merge);
     assert_eq!(partial.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&partial.stderr);
+    let err = partial.stderr();
     assert!(err.contains("missing [1]"), "{err}");
     merge.push(shards[1].to_str().unwrap());
     let merged = sliders(&merge);
@@ -439,7 +441,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
         args.extend_from_slice(bad);
         let out = sliders(&args);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = out.stderr();
         assert!(err.contains(says), "{bad:?}: {err}");
     }
 }
@@ -578,7 +580,7 @@ fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
     args.extend_from_slice(&["--exhaust", "--shard", "1/3"]);
     let out = sliders(&args);
     assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let text = out.stdout();
     assert_eq!(text.lines().last(), Some("none in shard 1/3"), "{text}");
     assert!(text.contains(&format!("certificate: {file}, ")), "{text}");
     let written = std::fs::read(&path).unwrap();
@@ -613,7 +615,7 @@ fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
     args.push("--exhaust");
     let unwritable = sliders(&args);
     assert_eq!(unwritable.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&unwritable.stderr).contains("/nonexistent-dir/c.cert"));
+    assert!(unwritable.stderr().contains("/nonexistent-dir/c.cert"));
 }
 
 /// Without an order flag, `--exhaust` measures both orders and goes on with the faster:
@@ -641,21 +643,16 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
         path,
     ];
     let o = sliders([&args[..], &["--time", "1"]].concat());
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(o.status.code(), Some(1), "{}", o.stderr());
     assert!(state.exists() && sidecar.exists());
     let o = sliders(args);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = o.stderr();
     assert!(o.status.success(), "{err}");
     assert!(
         err.contains("exhaust: order low-first (estimated to finish: ascending "),
         "{err}"
     );
-    assert!(String::from_utf8_lossy(&o.stdout).ends_with("none\n"));
+    assert!(o.stdout().ends_with("none\n"));
     let finished = std::fs::read_to_string(&state).unwrap();
     assert!(
         finished.contains("\"question\": \"bishop f8 4 low-first\""),
@@ -664,8 +661,8 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
     assert!(!sidecar.exists());
     // A finished state is answered from, in its order, without measuring again.
     let o = sliders(args);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("exhaust: order low-first\n"));
-    assert!(String::from_utf8_lossy(&o.stdout).ends_with("none\n"));
+    assert!(o.stderr().contains("exhaust: order low-first\n"));
+    assert!(o.stdout().ends_with("none\n"));
     // --ascending takes the old default order, whatever is faster.
     let o = sliders([
         "prove",
@@ -677,7 +674,7 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
         "--ascending",
     ]);
     assert!(o.status.success());
-    assert!(!String::from_utf8_lossy(&o.stderr).contains("exhaust: order"));
+    assert!(!o.stderr().contains("exhaust: order"));
 }
 
 #[test]
@@ -686,7 +683,7 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
     // the nodes left of a sample that takes every cube; a sample of fewer gives a
     // standard error, another --seed another sample; the order must be named; a
     // sampled cube with a magic (bishop b1, 5 bits) is an answer.
-    let stdout = |out: &Run| String::from_utf8_lossy(&out.stdout).to_string();
+    let stdout = |out: &Run| out.stdout();
     let whole = sliders([
         "prove",
         "bishop",
@@ -752,11 +749,11 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
     with_state.extend(["--state", state.to_str().unwrap()]);
     let refused = sliders(&with_state);
     assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("depth 1,"));
+    assert!(refused.stderr().contains("depth 1,"));
     std::fs::remove_file(&state).unwrap();
     let missing = sliders(&with_state);
     assert_eq!(missing.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such file"));
+    assert!(missing.stderr().contains("no such file"));
     for bad in ["0", "1048577", "x"] {
         assert_eq!(
             sliders(args(bad)).status.code(),
@@ -812,8 +809,8 @@ fn a_plain_exhaust_keeps_its_states_in_a_directory_of_its_own_and_sweeps_killed_
     ])
     .env("TMPDIR", tmp.path())
     .output();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("found 0x"));
+    assert!(o.status.success(), "{}", o.stderr());
+    assert!(o.stdout().contains("found 0x"));
     let left: Vec<_> = std::fs::read_dir(tmp.path())
         .unwrap()
         .flatten()
@@ -846,7 +843,7 @@ fn a_state_that_cannot_be_written_is_refused_before_any_work() {
     ] {
         let o = sliders(&args);
         assert_eq!(o.status.code(), Some(1), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
+        let err = o.stderr();
         assert!(err.contains("the state cannot be saved"), "{args:?}: {err}");
         assert!(!err.contains("cube 1"), "{args:?} worked first: {err}");
     }
@@ -929,7 +926,7 @@ fn a_sigkilled_prove_takes_its_solver_with_it_and_the_next_run_sweeps_its_files(
     let o = Sliders::new(["prove", "bishop", "a1", "--bits", "5"])
         .env("TMPDIR", tmp.path())
         .output();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{}", o.stderr());
     let after: Vec<_> = std::fs::read_dir(tmp.path())
         .unwrap()
         .flatten()
@@ -959,8 +956,8 @@ fn an_estimate_of_a_finished_state_says_it_is_finished() {
     let mut args = run.to_vec();
     args.extend(["--estimate", "10"]);
     let o = sliders(&args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", o.stderr());
+    let out = o.stdout();
     assert_eq!(
         out.trim(),
         "estimate: 0 of 282695 cubes left: the search is finished, 0 nodes left"

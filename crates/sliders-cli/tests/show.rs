@@ -36,11 +36,7 @@ fn explain(scheme: &str, square: &str, piece: &str, occupancy: &str) -> String {
         scheme,
         "--explain",
     ]);
-    assert!(
-        out.status.success(),
-        "{scheme}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{scheme}: {}", out.stderr());
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -149,5 +145,5 @@ fn every_scheme_explains_and_agrees_with_the_reference() {
 fn explain_needs_a_square_and_a_piece() {
     let out = sliders(["show", "0x1", "--explain"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    assert!(!out.stderr().contains("panicked"));
 }
