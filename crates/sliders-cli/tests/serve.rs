@@ -5,11 +5,14 @@
 //! cancelled; Ctrl-C while a job runs stops the server and leaves nothing behind.
 #![cfg(feature = "serve")]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
+use common::Sliders;
 use serde_json::Value;
 
 /// A running `sliders serve --port 0`, stopped on drop.
@@ -24,15 +27,11 @@ impl Server {
     }
 
     fn start_in(tmp: Option<&std::path::Path>) -> Server {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sliders"));
-        cmd.args(["serve", "--port", "0"])
-            .env_remove("SLIDERS_SCHEME")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        let mut cmd = Sliders::new(["serve", "--port", "0"]);
         if let Some(tmp) = tmp {
-            cmd.env("TMPDIR", tmp);
+            cmd = cmd.env("TMPDIR", tmp);
         }
-        let mut child = cmd.spawn().expect("sliders serve starts");
+        let mut child = cmd.spawn();
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
@@ -116,22 +115,10 @@ impl Drop for Server {
     }
 }
 
+/// What `sliders args` prints with `stdin`, which must succeed.
 fn sliders(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(args)
-        .env_remove("SLIDERS_SCHEME")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "sliders {args:?}");
+    let out = Sliders::new(args).stdin(stdin).output();
+    out.assert_success();
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -153,7 +140,7 @@ fn the_issues_example_answers_as_written() {
     let (status, v) =
         server.get("/api/explain?piece=rook&square=e4&occupied=0x0010000002000000&scheme=fancy");
     assert_eq!(status, 200);
-    assert_eq!(v["table_index"], 46124); // worked by hand in explain_cli.rs
+    assert_eq!(v["table_index"], 46124); // worked by hand in show.rs
     assert_eq!(v["steps"][2]["product"], "0x0b00100020000000");
     let (status, page) = server.request("GET", "/");
     assert_eq!(status, 200);
@@ -535,18 +522,10 @@ fn ctrl_c_while_a_job_runs_stops_the_server_and_leaves_nothing() {
 
 #[test]
 fn a_bind_address_is_checked_and_another_than_loopback_is_said() {
-    let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(["serve", "--bind", "localhost-ish"])
-        .output()
-        .unwrap();
+    let out = Sliders::new(["serve", "--bind", "localhost-ish"]).output();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bind \"localhost-ish\""));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(["serve", "--bind", "0.0.0.0", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = Sliders::new(["serve", "--bind", "0.0.0.0", "--port", "0"]).spawn();
     let mut line = String::new();
     BufReader::new(child.stderr.take().unwrap())
         .read_line(&mut line)

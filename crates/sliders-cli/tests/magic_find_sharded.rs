@@ -4,26 +4,7 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/magics/");
-
-fn sliders(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(BIN);
-    command
-        .args(args)
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("SLURM_ARRAY_TASK_COUNT");
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    command.output().expect("run sliders")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// The CSV rows without comments.
 fn rows(path: &str) -> Vec<String> {
@@ -35,7 +16,7 @@ fn rows(path: &str) -> Vec<String> {
         .collect()
 }
 
-use common::TempDir;
+use common::{sliders, Sliders, TempDir};
 
 #[test]
 fn shards_merge_into_the_unsharded_set() {
@@ -44,17 +25,14 @@ fn shards_merge_into_the_unsharded_set() {
     for i in 0..3 {
         let out = dir.file(&format!("s{i}.csv"));
         let shard = format!("{i}/3");
-        let o = sliders(
-            &[
-                "find", "--scheme", "fancy", "--seed", "1", "--shard", &shard, "--out", &out,
-            ],
-            &[],
-        );
-        assert!(o.status.success(), "{}", stderr(&o));
+        let o = sliders([
+            "find", "--scheme", "fancy", "--seed", "1", "--shard", &shard, "--out", &out,
+        ]);
+        assert!(o.status.success(), "{}", o.stderr());
         assert!(
-            stderr(&o).contains(&format!("shard {i}/3: ")),
+            o.stderr().contains(&format!("shard {i}/3: ")),
             "{}",
-            stderr(&o)
+            o.stderr()
         );
         shards.push(out);
     }
@@ -65,17 +43,14 @@ fn shards_merge_into_the_unsharded_set() {
     let mut args = vec!["merge-sets"];
     args.extend(shards.iter().map(String::as_str));
     args.extend(["--out", &merged]);
-    let o = sliders(&args, &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(&args);
+    assert!(o.status.success(), "{}", o.stderr());
     let whole = dir.file("whole.csv");
-    let o = sliders(
-        &["find", "--scheme", "fancy", "--seed", "1", "--out", &whole],
-        &[],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(["find", "--scheme", "fancy", "--seed", "1", "--out", &whole]);
+    assert!(o.status.success(), "{}", o.stderr());
     assert_eq!(rows(&merged), rows(&whole));
-    let o = sliders(&["verify", &merged], &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(["verify", &merged]);
+    assert!(o.status.success(), "{}", o.stderr());
 }
 
 #[test]
@@ -86,15 +61,14 @@ fn the_shard_comes_from_slurm_variables() {
         ("SLURM_ARRAY_TASK_ID", "1"),
         ("SLURM_ARRAY_TASK_COUNT", "4"),
     ];
-    let o = sliders(
-        &["find", "--scheme", "fancy", "--seed", "1", "--out", &out],
-        &env,
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = Sliders::new(["find", "--scheme", "fancy", "--seed", "1", "--out", &out])
+        .envs(env)
+        .output();
+    assert!(o.status.success(), "{}", o.stderr());
     assert!(
-        stderr(&o).contains("shard 1/4: 32 squares"),
+        o.stderr().contains("shard 1/4: 32 squares"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
     assert_eq!(rows(&out).len(), 1 + 32);
 }
@@ -107,20 +81,17 @@ fn the_fewest_bits_that_verify_win() {
     // The best-known set uses N-1 bits on 39 squares: merged with Stockfish's, every
     // square takes the smaller magic, which is the best-known table.
     let merged = dir.file("merged.csv");
-    let o = sliders(
-        &[
-            "merge-sets",
-            &stockfish,
-            &best,
-            "--scheme",
-            "fancy",
-            "--out",
-            &merged,
-        ],
-        &[],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("92864 entries"), "{}", stderr(&o));
+    let o = sliders([
+        "merge-sets",
+        &stockfish,
+        &best,
+        "--scheme",
+        "fancy",
+        "--out",
+        &merged,
+    ]);
+    assert!(o.status.success(), "{}", o.stderr());
+    assert!(o.stderr().contains("92864 entries"), "{}", o.stderr());
 
     // A row that claims fewer bits with a magic that does not work is skipped, named.
     let forged = dir.file("forged.csv");
@@ -129,14 +100,15 @@ fn the_fewest_bits_that_verify_win() {
         "# scheme: fancy\npiece,square,square_index,magic_hex,shift,bits_used,mask_bits,offset\nrook,e4,28,0x0000000000000001,55,9,10,\n",
     )
     .unwrap();
-    let o = sliders(&["merge-sets", &forged, &stockfish, "--out", &merged], &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(["merge-sets", &forged, &stockfish, "--out", &merged]);
+    assert!(o.status.success(), "{}", o.stderr());
     assert!(
-        stderr(&o).contains("line 3: rook e4: the magic fails with 9 bits; skipped"),
+        o.stderr()
+            .contains("line 3: rook e4: the magic fails with 9 bits; skipped"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
-    assert!(stderr(&o).contains("107648 entries"), "{}", stderr(&o));
+    assert!(o.stderr().contains("107648 entries"), "{}", o.stderr());
 
     // Files without a `# scheme:` comment (the forged row without its comment, and
     // Stockfish's published file) before the one that names it (a shard's): their rows
@@ -147,22 +119,16 @@ fn the_fewest_bits_that_verify_win() {
         .replace("# scheme: fancy\n", "");
     std::fs::write(&bare, text).unwrap();
     let half = dir.file("half.csv");
-    let o = sliders(
-        &[
-            "find", "--scheme", "fancy", "--seed", "1", "--shard", "0/2", "--out", &half,
-        ],
-        &[],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let o = sliders(
-        &["merge-sets", &bare, &stockfish, &half, "--out", &merged],
-        &[],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders([
+        "find", "--scheme", "fancy", "--seed", "1", "--shard", "0/2", "--out", &half,
+    ]);
+    assert!(o.status.success(), "{}", o.stderr());
+    let o = sliders(["merge-sets", &bare, &stockfish, &half, "--out", &merged]);
+    assert!(o.status.success(), "{}", o.stderr());
     assert!(
-        stderr(&o).contains("rook e4: the magic fails with 9 bits"),
+        o.stderr().contains("rook e4: the magic fails with 9 bits"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
     let absurd = dir.file("absurd.csv");
     std::fs::write(
@@ -170,12 +136,13 @@ fn the_fewest_bits_that_verify_win() {
         "# scheme: fancy32\npiece,square,square_index,magic_hex,shift,bits_used,mask_bits,offset\nrook,e4,28,0x0000000000000001,40,,10,\n",
     )
     .unwrap();
-    let o = sliders(&["merge-sets", &absurd], &[]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = sliders(["merge-sets", &absurd]);
+    assert_eq!(o.status.code(), Some(2), "{}", o.stderr());
     assert!(
-        stderr(&o).contains("line 3: shift 40 is more than the 32-bit product"),
+        o.stderr()
+            .contains("line 3: shift 40 is more than the 32-bit product"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
 }
 
@@ -183,23 +150,21 @@ fn the_fewest_bits_that_verify_win() {
 fn a_square_without_a_valid_magic_is_named() {
     let dir = TempDir::new("missing");
     let half = dir.file("half.csv");
-    let o = sliders(
-        &[
-            "find", "--scheme", "fancy", "--seed", "1", "--shard", "0/2", "--out", &half,
-        ],
-        &[],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let o = sliders(&["merge-sets", &half], &[]);
+    let o = sliders([
+        "find", "--scheme", "fancy", "--seed", "1", "--shard", "0/2", "--out", &half,
+    ]);
+    assert!(o.status.success(), "{}", o.stderr());
+    let o = sliders(["merge-sets", &half]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("no valid magic in the files for 64 square(s): rook b1"),
+        o.stderr()
+            .contains("no valid magic in the files for 64 square(s): rook b1"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
-    let o = sliders(&["merge-sets", "/nonexistent/file.csv"], &[]);
+    let o = sliders(["merge-sets", "/nonexistent/file.csv"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = sliders(&["find", "--scheme", "fancy", "--shard", "3/3"], &[]);
+    let o = sliders(["find", "--scheme", "fancy", "--shard", "3/3"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("0 <= I < N"), "{}", stderr(&o));
+    assert!(o.stderr().contains("0 <= I < N"), "{}", o.stderr());
 }

@@ -3,9 +3,11 @@
 //! run, each line's key, flags and moves (UCI and SAN) equal to python-chess's; and
 //! malformed lines answered in place with exit status 2.
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+mod common;
 
+use std::io::Read;
+
+use common::Sliders;
 use serde_json::Value;
 
 /// Runs `sliders analyze` on `input`: (raw stdout, its lines as JSON, exit code).
@@ -14,18 +16,7 @@ fn analyze(input: &str) -> (String, Vec<Value>, Option<i32>) {
 }
 
 fn analyze_bytes(input: &[u8]) -> (String, Vec<Value>, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .arg("analyze")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_owned();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
+    let out = Sliders::new(["analyze"]).stdin(input).output();
     let stdout = String::from_utf8(out.stdout).unwrap();
     let lines = stdout
         .lines()

@@ -2,29 +2,18 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use common::{sliders, TempDir};
 
-use common::TempDir;
-
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const CSV: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/own/offset_in_magic_sliders.csv"
 );
 
-fn sliders(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run sliders")
-}
-
 #[test]
 fn committed_set_verifies() {
-    let o = sliders(&["verify", CSV]);
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{out} {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = sliders(["verify", CSV]);
+    let out = o.stdout();
+    assert!(o.status.success(), "{out} {}", o.stderr());
     assert!(out.contains("scheme: offset-in-magic"), "{out}");
     assert!(out.contains("table: 226716 entries"), "{out}");
     assert!(out.contains("offset shift: 2"), "{out}");
@@ -40,8 +29,8 @@ fn altered_magic_is_rejected_naming_the_square() {
     let dir = TempDir::new("altered");
     let path = dir.path().join("altered.csv");
     std::fs::write(&path, text.replace(hex, &format!("0x{magic:016x}"))).unwrap();
-    let o = sliders(&["verify", path.to_str().unwrap()]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let o = sliders(["verify", path.to_str().unwrap()]);
+    let err = o.stderr();
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("rook e4"), "{err}");
 }
@@ -55,20 +44,20 @@ fn disagreeing_offset_column_is_malformed() {
     let dir = TempDir::new("offset");
     let path = dir.path().join("offset.csv");
     std::fs::write(&path, text.replace(line, &bad)).unwrap();
-    let o = sliders(&["verify", path.to_str().unwrap()]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let o = sliders(["verify", path.to_str().unwrap()]);
+    let err = o.stderr();
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("bishop b7"), "{err}");
 }
 
 #[test]
 fn find_rejects_what_it_does_not_support_and_pack_refuses() {
-    let o = sliders(&["find", "--scheme", "offset-in-magic", "--piece", "rook"]);
+    let o = sliders(["find", "--scheme", "offset-in-magic", "--piece", "rook"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--piece"));
-    let o = sliders(&["find", "--scheme", "offset-in-magic", "--offset-shift", "4"]);
+    assert!(o.stderr().contains("--piece"));
+    let o = sliders(["find", "--scheme", "offset-in-magic", "--offset-shift", "4"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = sliders(&["pack", CSV]);
+    let o = sliders(["pack", CSV]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("offset-in-magic"));
+    assert!(o.stderr().contains("offset-in-magic"));
 }

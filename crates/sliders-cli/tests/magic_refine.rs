@@ -3,11 +3,8 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use common::{sliders, Run, TempDir};
 
-use common::TempDir;
-
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const BLACK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
@@ -21,14 +18,10 @@ const FANCY: &str = concat!(
     "/../../tests/data/magics/fancy_stockfish_seeds_107648.csv"
 );
 
-fn sliders(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run sliders")
-}
-
 fn entries(path: &str) -> usize {
-    let o = sliders(&["verify", path]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let o = sliders(["verify", path]);
+    assert!(o.status.success(), "{}", o.stderr());
+    let out = o.stdout();
     let line = out.lines().find(|l| l.starts_with("table: ")).unwrap();
     line["table: ".len()..]
         .split(' ')
@@ -41,8 +34,8 @@ fn entries(path: &str) -> usize {
 #[test]
 fn refines_writes_a_smaller_set_and_resumes() {
     /// `refine` of the published black set, 256 candidates per visit.
-    fn refine(out: &str, state: &str, visits: &str, seed: &str, threads: &str) -> Output {
-        sliders(&[
+    fn refine(out: &str, state: &str, visits: &str, seed: &str, threads: &str) -> Run {
+        sliders([
             "refine",
             BLACK,
             "--out",
@@ -62,7 +55,7 @@ fn refines_writes_a_smaller_set_and_resumes() {
     let dir = TempDir::new("resumes");
     let (out, state) = (dir.file("set.csv"), dir.file("state.json"));
     let o = refine(&out, &state, "40", "1", "1");
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = o.stderr();
     assert!(o.status.success(), "{err}");
     // One summary line, nothing else (stderr is not a terminal here).
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -84,18 +77,18 @@ fn refines_writes_a_smaller_set_and_resumes() {
 
     // Resumed to 80 visits in all: the same as 80 visits at once.
     let o = refine(&out, &state, "80", "1", "1");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{}", o.stderr());
     let resumed = std::fs::read_to_string(&out).unwrap();
     let (once, once_state) = (dir.file("once.csv"), dir.file("once.json"));
     let o = refine(&once, &once_state, "80", "1", "2");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{}", o.stderr());
     assert_eq!(std::fs::read_to_string(&once).unwrap(), resumed);
     assert!(entries(&once) <= first);
 
     // The state with another seed is refused, naming the state file.
     let o = refine(&out, &state, "90", "2", "1");
     assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = o.stderr();
     assert!(err.contains(&format!("{state}: the state file")), "{err}");
     assert!(err.contains("another seed"), "{err}");
     // ... and so is the state of another input set.
@@ -103,7 +96,7 @@ fn refines_writes_a_smaller_set_and_resumes() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/data/own/black_magics_87783_repacked.csv"
     );
-    let o = sliders(&[
+    let o = sliders([
         "refine",
         other,
         "--out",
@@ -116,7 +109,7 @@ fn refines_writes_a_smaller_set_and_resumes() {
         "256",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = o.stderr();
     assert!(err.contains("another input set"), "{err}");
 
     // Round 3's probe: counters that do not fit the input set were taken and printed
@@ -141,7 +134,7 @@ fn refines_writes_a_smaller_set_and_resumes() {
         *edited.pointer_mut(at).unwrap() = value;
         std::fs::write(&tampered, edited.to_string()).unwrap();
         let o = refine(&out, &tampered, "90", "1", "1");
-        let err = String::from_utf8_lossy(&o.stderr);
+        let err = o.stderr();
         assert_eq!(o.status.code(), Some(2), "{at}: {err}");
         assert!(
             err.contains(&format!(
@@ -188,24 +181,24 @@ fn bad_input_is_refused() {
         let mut args = vec!["refine", file, "--out", &out];
         args.extend(extra.split_whitespace());
         let o = sliders(&args);
-        let err = String::from_utf8_lossy(&o.stderr);
+        let err = o.stderr();
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(expect), "{args:?}: {err}");
     }
     // One file for both the set and the state.
-    let o = sliders(&[
+    let o = sliders([
         "refine", BLACK, "--out", &out, "--visits", "1", "--resume", &out,
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("name the same file"));
+    assert!(o.stderr().contains("name the same file"));
     // A state file that is not one.
     let state = dir.file("not-a-state.json");
     std::fs::write(&state, "{\"visits\": ").unwrap();
-    let o = sliders(&[
+    let o = sliders([
         "refine", BLACK, "--out", &out, "--visits", "1", "--resume", &state,
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not-a-state.json"));
+    assert!(o.stderr().contains("not-a-state.json"));
     assert!(
         !std::path::Path::new(&out).exists(),
         "nothing written on refused input"
@@ -218,10 +211,10 @@ fn bad_input_is_refused() {
 fn refines_offset_in_magic_sets() {
     let dir = TempDir::new("offset");
     let out = dir.file("offset.csv");
-    let o = sliders(&[
+    let o = sliders([
         "refine", OFFSET, "--out", &out, "--visits", "30", "--seed", "1",
     ]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = o.stderr();
     assert!(o.status.success(), "{err}");
     let size = entries(&out);
     assert!(size < 226_716, "{size}");

@@ -2,21 +2,13 @@
 //! seed on stdout, exit 0; exit 1 naming the limit when none is found; exit 2 naming
 //! bad input), and the committed rook d1 magic reproduced from its command.
 
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
-
-fn sliders(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run sliders")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::sliders;
 
 #[test]
 fn a_found_magic_is_printed_with_its_entries_and_seed() {
-    let o = sliders(&[
+    let o = sliders([
         "dense",
         "bishop",
         "a1",
@@ -26,8 +18,8 @@ fn a_found_magic_is_printed_with_its_entries_and_seed() {
         "--threads",
         "1",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", o.stderr());
+    let out = o.stdout();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
     assert_eq!(
@@ -35,7 +27,7 @@ fn a_found_magic_is_printed_with_its_entries_and_seed() {
         "found 0x00106f6958843fff (bishop a1 5 fancy; 26 of 32 entries used)"
     );
     assert!(lines[1].ends_with("; seed 1"), "{out}");
-    assert!(o.stderr.is_empty(), "--quiet: {}", text(&o.stderr));
+    assert!(o.stderr.is_empty(), "--quiet: {}", o.stderr());
 }
 
 #[test]
@@ -47,31 +39,27 @@ fn no_magic_within_the_limit_is_exit_1_and_the_state_resumes() {
     let args = [
         "dense", "bishop", "c1", "--bits", "4", "--rounds", "3", "--state", state,
     ];
-    let o = sliders(&args);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
-    let err = text(&o.stderr);
+    let o = sliders(args);
+    assert_eq!(o.status.code(), Some(1), "{}", o.stderr());
+    let err = o.stderr();
     assert!(err.contains("no magic for bishop c1 4 fancy before the round limit; run again with the same --state"), "{err}");
     assert!(
         err.contains("dense bishop c1 4 fancy: round 3,"),
         "progress lines: {err}"
     );
     // The same command again: the state is at its limit already, nothing more is drawn.
-    let again = sliders(&args);
+    let again = sliders(args);
     assert_eq!(again.status.code(), Some(1));
-    assert!(
-        !text(&again.stderr).contains("round 4,"),
-        "{}",
-        text(&again.stderr)
-    );
+    assert!(!again.stderr().contains("round 4,"), "{}", again.stderr());
     // Another question on the same state: exit 2, naming it.
-    let other = sliders(&[
+    let other = sliders([
         "dense", "bishop", "d1", "--bits", "4", "--rounds", "3", "--state", state,
     ]);
     assert_eq!(other.status.code(), Some(2));
     assert!(
-        text(&other.stderr).contains("a state of another run"),
+        other.stderr().contains("a state of another run"),
         "{}",
-        text(&other.stderr)
+        other.stderr()
     );
 }
 
@@ -137,11 +125,7 @@ fn bad_input_is_exit_2_naming_it() {
         ),
     ] {
         let o = sliders(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
-        assert!(
-            text(&o.stderr).contains(says),
-            "{args:?}: {}",
-            text(&o.stderr)
-        );
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", o.stderr());
+        assert!(o.stderr().contains(says), "{args:?}: {}", o.stderr());
     }
 }

@@ -2,27 +2,14 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Stdio;
 
-use common::TempDir;
+use common::{sliders, Sliders, TempDir};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/magics/");
-
-fn sliders(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run sliders")
-}
 
 fn data(name: &str) -> String {
     format!("{DATA}{name}")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 const SETS: [(&str, &str, &str); 7] = [
@@ -50,9 +37,9 @@ const SETS: [(&str, &str, &str); 7] = [
 #[test]
 fn verify_accepts_every_published_set_with_its_size() {
     for (name, scheme, size) in SETS {
-        let o = sliders(&["verify", &data(name), "--scheme", scheme]);
-        assert!(o.status.success(), "{name}: {}", stderr(&o));
-        let out = stdout(&o);
+        let o = sliders(["verify", &data(name), "--scheme", scheme]);
+        assert!(o.status.success(), "{name}: {}", o.stderr());
+        let out = o.stdout();
         assert!(out.contains(&format!("scheme: {scheme}")), "{out}");
         assert!(
             out.contains(&format!("table: {size} entries")),
@@ -60,20 +47,20 @@ fn verify_accepts_every_published_set_with_its_size() {
         );
     }
     // fancy-best: 15 rook + 24 bishop squares below their mask bits.
-    let o = sliders(&["verify", &data("fancy_best_known_92864.csv")]);
+    let o = sliders(["verify", &data("fancy_best_known_92864.csv")]);
     assert!(
-        stdout(&o).contains("below mask bits: 39 squares"),
+        o.stdout().contains("below mask bits: 39 squares"),
         "{}",
-        stdout(&o)
+        o.stdout()
     );
 }
 
 #[test]
 fn verify_infers_the_scheme() {
     for (name, scheme, size) in SETS {
-        let o = sliders(&["verify", &data(name)]);
-        assert!(o.status.success(), "{name}: {}", stderr(&o));
-        let out = stdout(&o);
+        let o = sliders(["verify", &data(name)]);
+        assert!(o.status.success(), "{name}: {}", o.stderr());
+        let out = o.stdout();
         assert!(
             out.contains(&format!("scheme: {scheme} (inferred")),
             "{name}: {out}"
@@ -107,9 +94,9 @@ fn verify_rejects_an_altered_magic_naming_the_square() {
         let bad = alter(&text, "bishop", "f5", "0x0000000000000101");
         let path = dir.path().join(name);
         std::fs::write(&path, bad).unwrap();
-        let o = sliders(&["verify", path.to_str().unwrap(), "--scheme", scheme]);
-        assert_eq!(o.status.code(), Some(1), "{name}: {}", stderr(&o));
-        assert!(stderr(&o).contains("bishop f5"), "{name}: {}", stderr(&o));
+        let o = sliders(["verify", path.to_str().unwrap(), "--scheme", scheme]);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", o.stderr());
+        assert!(o.stderr().contains("bishop f5"), "{name}: {}", o.stderr());
     }
 }
 
@@ -152,17 +139,17 @@ fn verify_reports_malformed_files_with_the_line() {
     for (case, content, line) in cases {
         let path = dir.path().join(format!("{case}.csv"));
         std::fs::write(&path, content).unwrap();
-        let o = sliders(&["verify", path.to_str().unwrap()]);
-        assert_eq!(o.status.code(), Some(2), "{case}: {}", stderr(&o));
-        assert!(stderr(&o).contains(line), "{case}: {}", stderr(&o));
-        assert!(!stderr(&o).contains("panicked"), "{case}");
+        let o = sliders(["verify", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{case}: {}", o.stderr());
+        assert!(o.stderr().contains(line), "{case}: {}", o.stderr());
+        assert!(!o.stderr().contains("panicked"), "{case}");
     }
-    let o = sliders(&[
+    let o = sliders([
         "verify",
         dir.path().join("nonexistent.csv").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    let o = sliders(&["verify", &data(SETS[0].0), "--scheme", "purple"]);
+    let o = sliders(["verify", &data(SETS[0].0), "--scheme", "purple"]);
     assert_eq!(o.status.code(), Some(2));
 }
 
@@ -171,7 +158,7 @@ fn export_round_trips_through_csv() {
     let dir = TempDir::new("export");
     for format in ["csv", "rust", "json"] {
         let out = dir.path().join(format!("set.{format}"));
-        let o = sliders(&[
+        let o = sliders([
             "export",
             &data("black_magics_87988_annuss_fiekas.csv"),
             "--format",
@@ -179,18 +166,18 @@ fn export_round_trips_through_csv() {
             "--out",
             out.to_str().unwrap(),
         ]);
-        assert!(o.status.success(), "{format}: {}", stderr(&o));
+        assert!(o.status.success(), "{format}: {}", o.stderr());
         let text = std::fs::read_to_string(&out).unwrap();
         if format != "csv" {
             assert!(text.contains("87988"), "{format}");
         }
     }
     // The exported CSV verifies again, scheme from its comment.
-    let o = sliders(&["verify", dir.path().join("set.csv").to_str().unwrap()]);
+    let o = sliders(["verify", dir.path().join("set.csv").to_str().unwrap()]);
     assert!(
-        stdout(&o).contains("scheme: black (named in the file)"),
+        o.stdout().contains("scheme: black (named in the file)"),
         "{}",
-        stdout(&o)
+        o.stdout()
     );
     let rust = std::fs::read_to_string(dir.path().join("set.rust")).unwrap();
     assert!(
@@ -207,7 +194,7 @@ fn find_seed_one_is_valid_and_the_same_across_runs_and_threads() {
         let out = dir
             .path()
             .join(format!("seed1-{threads}-{}.csv", outputs.len()));
-        let o = sliders(&[
+        let o = sliders([
             "find",
             "--scheme",
             "fancy",
@@ -218,11 +205,11 @@ fn find_seed_one_is_valid_and_the_same_across_runs_and_threads() {
             "--out",
             out.to_str().unwrap(),
         ]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        assert!(stderr(&o).contains("candidates/s/core"), "{}", stderr(&o));
-        let v = sliders(&["verify", out.to_str().unwrap()]);
-        assert!(v.status.success(), "{}", stderr(&v));
-        assert!(stdout(&v).contains("table: 107648 entries"));
+        assert!(o.status.success(), "{}", o.stderr());
+        assert!(o.stderr().contains("candidates/s/core"), "{}", o.stderr());
+        let v = sliders(["verify", out.to_str().unwrap()]);
+        assert!(v.status.success(), "{}", v.stderr());
+        assert!(v.stdout().contains("table: 107648 entries"));
         outputs.push(std::fs::read_to_string(&out).unwrap());
     }
     assert_eq!(outputs[0], outputs[1]);
@@ -231,10 +218,11 @@ fn find_seed_one_is_valid_and_the_same_across_runs_and_threads() {
 
 #[test]
 fn find_with_stockfish_seeds_writes_the_published_set() {
-    let o = sliders(&["find", "--scheme", "fancy", "--seed", "stockfish"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(["find", "--scheme", "fancy", "--seed", "stockfish"]);
+    assert!(o.status.success(), "{}", o.stderr());
     let published = std::fs::read_to_string(data("fancy_stockfish_seeds_107648.csv")).unwrap();
-    let ours: Vec<String> = stdout(&o)
+    let ours: Vec<String> = o
+        .stdout()
         .lines()
         .filter(|l| !l.starts_with('#'))
         .map(String::from)
@@ -245,9 +233,9 @@ fn find_with_stockfish_seeds_writes_the_published_set() {
         .collect();
     assert_eq!(ours, theirs);
     assert!(
-        stderr(&o).contains("204846 candidates tested"),
+        o.stderr().contains("204846 candidates tested"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
 }
 
@@ -270,7 +258,7 @@ fn an_interrupted_search_resumes_to_the_same_result() {
         "7",
     ];
     let full = dir.path().join("full.csv");
-    let o = sliders(&[&base[..], &["--out", full.to_str().unwrap()]].concat());
+    let o = sliders([&base[..], &["--out", full.to_str().unwrap()]].concat());
     let full_status = o.status.code();
     let full_text = std::fs::read_to_string(&full).unwrap_or_default();
 
@@ -287,20 +275,16 @@ fn an_interrupted_search_resumes_to_the_same_result() {
         ],
     ]
     .concat();
-    let first = sliders(&[&args[..], &["--candidates", "2000"]].concat());
-    assert_eq!(first.status.code(), Some(1), "{}", stderr(&first));
-    assert!(
-        stderr(&first).contains("continue with --state"),
-        "{}",
-        stderr(&first)
-    );
+    let first = sliders([&args[..], &["--candidates", "2000"]].concat());
+    assert_eq!(first.status.code(), Some(1), "{}", first.stderr());
+    assert!(first.stderr().contains("continue with --state"), "{}", first.stderr());
     assert!(state.exists());
     let second = sliders(&args);
-    assert_eq!(second.status.code(), full_status, "{}", stderr(&second));
+    assert_eq!(second.status.code(), full_status, "{}", second.stderr());
     assert_eq!(std::fs::read_to_string(&part).unwrap(), full_text);
 
     // A state file from another search is refused.
-    let other = sliders(&[
+    let other = sliders([
         "find",
         "--scheme",
         "fancy",
@@ -311,22 +295,22 @@ fn an_interrupted_search_resumes_to_the_same_result() {
     ]);
     assert_eq!(other.status.code(), Some(2));
     assert!(
-        stderr(&other).contains("another search"),
+        other.stderr().contains("another search"),
         "{}",
-        stderr(&other)
+        other.stderr()
     );
     // A corrupt one too.
     std::fs::write(&state, "{ not json").unwrap();
     let bad = sliders(&args);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(stderr(&bad).contains("state.json"), "{}", stderr(&bad));
+    assert!(bad.stderr().contains("state.json"), "{}", bad.stderr());
 }
 
 #[test]
 fn pack_shrinks_a_spread_out_table() {
     let dir = TempDir::new("pack");
     let out = dir.path().join("packed.csv");
-    let o = sliders(&[
+    let o = sliders([
         "pack",
         &data("fixed_shift_magics_97264_annuss.csv"),
         "--scheme",
@@ -334,11 +318,11 @@ fn pack_shrinks_a_spread_out_table() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("97264 entries"), "{}", stderr(&o));
-    let v = sliders(&["verify", out.to_str().unwrap()]);
-    assert!(v.status.success(), "{}", stderr(&v));
-    let o = sliders(&["pack", &data("fancy_stockfish_seeds_107648.csv")]);
+    assert!(o.status.success(), "{}", o.stderr());
+    assert!(o.stderr().contains("97264 entries"), "{}", o.stderr());
+    let v = sliders(["verify", out.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", v.stderr());
+    let o = sliders(["pack", &data("fancy_stockfish_seeds_107648.csv")]);
     assert_eq!(o.status.code(), Some(2));
 }
 
@@ -360,12 +344,13 @@ fn verify_rejects_an_offset_out_of_range_naming_the_square() {
         .collect();
     let path = dir.path().join("offset.csv");
     std::fs::write(&path, bad.join("\n")).unwrap();
-    let o = sliders(&["verify", path.to_str().unwrap(), "--scheme", "fancy"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let o = sliders(["verify", path.to_str().unwrap(), "--scheme", "fancy"]);
+    assert_eq!(o.status.code(), Some(1), "{}", o.stderr());
     assert!(
-        stderr(&o).contains("bishop c4: offset 4294960000 out of range"),
+        o.stderr()
+            .contains("bishop c4: offset 4294960000 out of range"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
 }
 
@@ -381,8 +366,8 @@ fn bad_find_arguments_exit_2() {
         &["find", "--scheme", "fancy", "--format", "xml"],
     ] {
         let o = sliders(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(!stderr(&o).contains("panicked"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", o.stderr());
+        assert!(!o.stderr().contains("panicked"));
     }
 }
 
@@ -405,8 +390,8 @@ fn a_killed_search_loses_nothing_and_resumes_to_the_same_result() {
         "1",
     ];
     let full = dir.path().join("full.csv");
-    let o = sliders(&[&base[..], &["--out", full.to_str().unwrap()]].concat());
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders([&base[..], &["--out", full.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", o.stderr());
 
     let state = dir.path().join("state.json");
     let part = dir.path().join("part.csv");
@@ -420,12 +405,10 @@ fn a_killed_search_loses_nothing_and_resumes_to_the_same_result() {
         ],
     ]
     .concat();
-    let mut child = Command::new(BIN)
-        .args(&args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = Sliders::new(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
     std::thread::sleep(std::time::Duration::from_millis(60));
     let _ = child.kill(); // SIGKILL: no chance to clean up.
     let _ = child.wait();
@@ -436,7 +419,7 @@ fn a_killed_search_loses_nothing_and_resumes_to_the_same_result() {
         assert!(parsed["found"].is_array());
     }
     let o = sliders(&args);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", o.stderr());
     assert_eq!(
         std::fs::read_to_string(&part).unwrap(),
         std::fs::read_to_string(&full).unwrap()
@@ -489,9 +472,9 @@ fn state_files_of_earlier_versions_resume() {
         )
         .unwrap();
         let common = ["find", "--piece", "bishop", "--threads", "1", "--resume"];
-        let o = sliders(&[&common[..], &[state.to_str().unwrap()], args].concat());
-        assert!(o.status.success(), "{name}: {}", stderr(&o));
-        assert!(stdout(&o).ends_with(rows), "{name}: {}", stdout(&o));
+        let o = sliders([&common[..], &[state.to_str().unwrap()], args].concat());
+        assert!(o.status.success(), "{name}: {}", o.stderr());
+        assert!(o.stdout().ends_with(rows), "{name}: {}", o.stdout());
     }
 }
 
@@ -520,9 +503,9 @@ fn a_bad_shift_in_an_inferred_fancy32_set_is_named_at_its_own_line() {
             .collect();
         let path = dir.path().join("bad.csv");
         std::fs::write(&path, bad).unwrap();
-        let o = sliders(&["verify", path.to_str().unwrap()]);
+        let o = sliders(["verify", path.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(2));
-        let err = stderr(&o);
+        let err = o.stderr();
         assert!(err.contains("bad.csv:5:") && err.contains(says), "{err}");
     }
 }
@@ -542,14 +525,14 @@ fn control_bytes_echoed_in_a_message_are_escaped() {
         assert!(text.contains(from), "{from:?} not in the file");
         let path = dir.path().join("bad.csv");
         std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-        let o = sliders(&["verify", path.to_str().unwrap()]);
+        let o = sliders(["verify", path.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(2));
         assert!(
             !o.stderr.iter().any(|&b| b == 0 || b == 0x1b || b == 7),
             "{:?}",
             o.stderr
         );
-        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+        assert!(o.stderr().contains(says), "{}", o.stderr());
     }
 }
 
@@ -560,11 +543,11 @@ fn a_set_with_cr_only_line_endings_reads_as_lines() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cr.csv");
     std::fs::write(&path, text.replace("\r\n", "\r").replace('\n', "\r")).unwrap();
-    let o = sliders(&["verify", path.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(["verify", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", o.stderr());
     assert!(
-        stdout(&o).contains("table: 107648 entries"),
+        o.stdout().contains("table: 107648 entries"),
         "{}",
-        stdout(&o)
+        o.stdout()
     );
 }

@@ -5,13 +5,10 @@
 
 mod common;
 
+use common::{sliders, Run, Sliders, TempDir, BIN};
 use std::fs::File;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 
-use common::TempDir;
-
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const BLACK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
@@ -21,39 +18,6 @@ const FANCY: &str = concat!(
     "/../../tests/data/magics/fancy_best_known_92864.csv"
 );
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn command(args: &[&str]) -> Command {
-    let mut command = Command::new(BIN);
-    command
-        .args(args)
-        .env_remove("SLIDERS_SCHEME")
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("SLURM_ARRAY_TASK_COUNT")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    command
-}
-
-fn sliders(args: &[&str]) -> Output {
-    command(args).output().expect("the binary runs")
-}
-
-/// `sliders args` with `input` as its stdin.
-fn sliders_with_stdin(args: &[&str], input: &Path) -> Output {
-    command(args)
-        .stdin(File::open(input).unwrap())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// Where a test points stdout.
 #[derive(Clone, Copy, Debug)]
@@ -66,32 +30,29 @@ enum Sink {
 }
 
 /// Runs `args` (stdin from `input`, or none) with stdout at `sink`.
-fn run_into(sink: Sink, args: &[&str], input: Option<&Path>) -> Output {
-    let mut command = command(args);
+fn run_into(sink: Sink, args: &[&str], input: Option<&Path>) -> Run {
+    let mut command = Sliders::new(args);
     if let Some(input) = input {
-        command.stdin(File::open(input).unwrap());
+        command = command.stdin_file(input);
     }
     match sink {
         Sink::Closed => {
             let (reader, writer) = std::io::pipe().unwrap();
             drop(reader);
-            command.stdout(writer);
+            command.stdout(writer).output()
         }
         Sink::Full => {
             let full = File::options().write(true).open("/dev/full").unwrap();
-            command.stdout(full);
+            command.stdout(full).output()
         }
     }
-    let child = command.spawn().expect("the binary runs");
-    drop(command);
-    child.wait_with_output().unwrap()
 }
 
 /// With stdout closed and full, `args` exits 1 saying so, and never panics.
 fn exits_1_on_a_lost_stdout(args: &[&str], input: Option<&Path>) {
     for sink in [Sink::Closed, Sink::Full] {
         let o = run_into(sink, args, input);
-        let err = stderr(&o);
+        let err = o.stderr();
         assert!(!err.contains("panicked"), "{args:?} {sink:?}: {err}");
         assert_eq!(o.status.code(), Some(1), "{args:?} {sink:?}: {err}");
         assert!(err.contains("writing stdout"), "{args:?} {sink:?}: {err}");
@@ -117,7 +78,7 @@ fn a_closed_or_full_stdout_is_exit_1_for_every_subcommand() {
         vec!["perft", "run", &units, "--shard", "0/1", "--out", &results],
     ] {
         let o = sliders(&args);
-        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(o.status.success(), "{args:?}: {}", o.stderr());
     }
     let perftree = format!("{BIN} perft --perftree");
     for args in [
@@ -189,7 +150,7 @@ fn a_closed_or_full_stdout_is_exit_1_for_every_subcommand() {
             args.extend_from_slice(how);
             args.extend(["--shard", &shard, "--state", &state]);
             let o = sliders(&args);
-            assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+            assert!(o.status.success(), "{args:?}: {}", o.stderr());
             states.push(state);
         }
         let mut args = vec!["prove", "bishop", "d1", "--bits", "4"];
@@ -204,20 +165,22 @@ fn a_closed_or_full_stdout_is_exit_1_for_every_subcommand() {
 /// and the divide's total.
 #[test]
 fn output_still_arrives_whole() {
-    let o = sliders(&["perft", "2"]);
+    let o = sliders(["perft", "2"]);
     assert!(
-        stdout(&o).ends_with("Nodes searched: 400\n"),
+        o.stdout().ends_with("Nodes searched: 400\n"),
         "{}",
-        stdout(&o)
+        o.stdout()
     );
-    let o = sliders(&["show", "0x81"]);
-    assert!(stdout(&o).contains("occupancy 0x0000000000000081 (2 squares)"));
+    let o = sliders(["show", "0x81"]);
+    assert!(o
+        .stdout()
+        .contains("occupancy 0x0000000000000081 (2 squares)"));
     assert_eq!(o.status.code(), Some(0));
 }
 
 /// Exit 2 and a message that contains every one of `needles`.
-fn assert_refused(o: &Output, what: &str, needles: &[&str]) {
-    let err = stderr(o);
+fn assert_refused(o: &Run, what: &str, needles: &[&str]) {
+    let err = o.stderr();
     assert!(!err.contains("panicked"), "{what}: {err}");
     assert_eq!(o.status.code(), Some(2), "{what}: {err}");
     for needle in needles {
@@ -231,7 +194,7 @@ fn assert_refused(o: &Output, what: &str, needles: &[&str]) {
 fn bench_with_one_lookup_reports_numbers_and_a_small_plot() {
     let dir = TempDir::new("bench-one");
     let svg = dir.file("x.svg");
-    let o = sliders(&[
+    let o = sliders([
         "bench",
         "--schemes",
         "classical",
@@ -246,8 +209,8 @@ fn bench_with_one_lookup_reports_numbers_and_a_small_plot() {
         "--plot",
         &svg,
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", o.stderr());
+    let text = o.stdout();
     assert!(!text.contains("inf") && !text.contains("NaN"), "{text}");
     let size = std::fs::metadata(&svg).unwrap().len();
     assert!(size > 0 && size < 1 << 20, "{size} bytes");
@@ -330,7 +293,7 @@ fn numbers_out_of_range_say_their_range() {
 fn find_refuses_a_state_it_cannot_save() {
     let dir = TempDir::new("find-state");
     let out = dir.file("f.csv");
-    let o = sliders(&[
+    let o = sliders([
         "find",
         "--scheme",
         "fancy",
@@ -341,7 +304,7 @@ fn find_refuses_a_state_it_cannot_save() {
         "--candidates",
         "1000",
     ]);
-    let err = stderr(&o);
+    let err = o.stderr();
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(!err.contains("progress saved"), "{err}");
     assert!(
@@ -367,23 +330,23 @@ fn generator(dir: &TempDir, name: &str, body: &str) -> String {
 fn compare_stops_a_generator_that_never_stops() {
     let dir = TempDir::new("compare");
     let endless = generator(&dir, "yes.sh", "exec yes 'e2e4 1'");
-    let o = sliders(&["perft", "--compare", &endless, "2"]);
+    let o = sliders(["perft", "--compare", &endless, "2"]);
     assert_refused(&o, "yes", &["printed more than 16777216 bytes"]);
     let huge = generator(
         &dir,
         "huge.sh",
         "echo 'e2e4 999999999999999999999999999999999999999999'; echo; echo 1",
     );
-    let o = sliders(&["perft", "--compare", &huge, "1"]);
+    let o = sliders(["perft", "--compare", &huge, "1"]);
     assert_refused(&o, "huge", &["is out of range 0..="]);
     let long = generator(
         &dir,
         "long.sh",
         "head -c 100000 /dev/zero | tr '\\0' x; echo",
     );
-    let o = sliders(&["perft", "--compare", &long, "1"]);
+    let o = sliders(["perft", "--compare", &long, "1"]);
     assert_refused(&o, "long", &["line 1: longer than 65536 bytes"]);
-    assert!(stderr(&o).len() < 1000, "{}", stderr(&o).len());
+    assert!(o.stderr().len() < 1000, "{}", o.stderr().len());
     // Round 3's probe: a generator that answers and exits but leaves a process holding
     // its output open was waited for past --compare-timeout (until that process ended).
     let answer = "echo 'e2e4: 1'; echo; echo 'Nodes searched: 1'";
@@ -393,7 +356,7 @@ fn compare_stops_a_generator_that_never_stops() {
         "linger.sh",
         &format!("{answer}\nsleep 30 &\necho $! > {pid_file}"),
     );
-    let o = sliders(&[
+    let o = sliders([
         "perft",
         "--compare",
         &lingering,
@@ -426,15 +389,15 @@ fn compare_stops_a_generator_that_never_stops() {
 fn perft_run_refuses_an_out_that_is_not_a_regular_file() {
     let dir = TempDir::new("run-out");
     let units = dir.file("units.jsonl");
-    let o = sliders(&["perft", "split", "2", "--at", "1", "--out", &units]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(["perft", "split", "2", "--at", "1", "--out", &units]);
+    assert!(o.status.success(), "{}", o.stderr());
     // The units file as its own --out: refused by name, the file untouched.
     let before = std::fs::read(&units).unwrap();
-    let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", &units]);
+    let o = sliders(["perft", "run", &units, "--shard", "0/1", "--out", &units]);
     assert_refused(&o, "units as --out", &["is the units file"]);
     assert_eq!(std::fs::read(&units).unwrap(), before);
     for out in ["/dev/full", "/dev/stdout", "/dev/null"] {
-        let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", out]);
+        let o = sliders(["perft", "run", &units, "--shard", "0/1", "--out", out]);
         assert_refused(&o, out, &[out, "not a regular file"]);
     }
 }
@@ -455,7 +418,7 @@ fn exhaust_state(path: &str, shard: Option<&str>) {
         args.extend(["--shard", shard]);
     }
     let o = sliders(&args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    assert!(o.status.success(), "{args:?}: {}", o.stderr());
 }
 
 /// Defect 7: `"nodes": 2^64 - 1` in an `--exhaust` state wrapped on resume; such
@@ -470,7 +433,7 @@ fn a_state_counter_past_its_bound_is_refused() {
     for nodes in [u64::MAX, (1 << 62) + 1] {
         value["nodes"] = nodes.into();
         std::fs::write(&state, value.to_string()).unwrap();
-        let o = sliders(&[
+        let o = sliders([
             "prove",
             "bishop",
             "d1",
@@ -497,8 +460,8 @@ fn a_state_counter_past_its_bound_is_refused() {
 fn a_directory_as_input_is_exit_2_everywhere() {
     let dir = TempDir::new("dirs");
     let units = dir.file("units.jsonl");
-    let o = sliders(&["perft", "split", "2", "--at", "1", "--out", &units]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(["perft", "split", "2", "--at", "1", "--out", &units]);
+    assert!(o.status.success(), "{}", o.stderr());
     let d = dir.path().to_str().unwrap();
     for args in [
         &[
@@ -547,16 +510,16 @@ fn a_byte_order_mark_is_accepted_everywhere() {
     };
     let epd = dir.file("suite.epd");
     std::fs::write(&epd, format!("\u{feff}{STARTPOS} ;D1 20 ;D2 400\n")).unwrap();
-    let o = sliders(&["perft", "--epd", &epd]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = sliders(["perft", "--epd", &epd]);
+    assert_eq!(o.status.code(), Some(0), "{}", o.stderr());
 
     let stdin = dir.file("stdin.txt");
     std::fs::write(&stdin, format!("\u{feff}{STARTPOS}\n")).unwrap();
-    let o = sliders_with_stdin(&["analyze"], Path::new(&stdin));
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = Sliders::new(["analyze"]).stdin_file(&stdin).output();
+    assert_eq!(o.status.code(), Some(0), "{}", o.stdout());
     std::fs::write(&stdin, "\u{feff}rook a1 0x0\n").unwrap();
-    let o = sliders_with_stdin(&["attacks"], Path::new(&stdin));
-    assert_eq!(stdout(&o), "0x01010101010101fe\n", "{}", stderr(&o));
+    let o = Sliders::new(["attacks"]).stdin_file(&stdin).output();
+    assert_eq!(o.stdout(), "0x01010101010101fe\n", "{}", o.stderr());
 
     let units = dir.file("units.jsonl");
     let results = dir.file("results.jsonl");
@@ -567,16 +530,16 @@ fn a_byte_order_mark_is_accepted_everywhere() {
         assert!(sliders(&args).status.success(), "{args:?}");
     }
     bom(&results);
-    let o = sliders(&["perft", "merge", &units, &results]);
-    assert_eq!(stdout(&o), "Nodes searched: 400\n", "{}", stderr(&o));
+    let o = sliders(["perft", "merge", &units, &results]);
+    assert_eq!(o.stdout(), "Nodes searched: 400\n", "{}", o.stderr());
     // perft run reads its own --out back, with the mark, and skips the units done.
-    let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", &results]);
-    assert!(stderr(&o).contains("20 already in"), "{}", stderr(&o));
+    let o = sliders(["perft", "run", &units, "--shard", "0/1", "--out", &results]);
+    assert!(o.stderr().contains("20 already in"), "{}", o.stderr());
 
     let state = dir.file("state.json");
     exhaust_state(&state, None);
     bom(&state);
-    let o = sliders(&[
+    let o = sliders([
         "prove",
         "bishop",
         "d1",
@@ -586,8 +549,8 @@ fn a_byte_order_mark_is_accepted_everywhere() {
         "--state",
         &state,
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).ends_with("none\n"), "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", o.stderr());
+    assert!(o.stdout().ends_with("none\n"), "{}", o.stdout());
 
     let shards: Vec<String> = (0..2)
         .map(|i| dir.file(&format!("shard-{i}.json")))
@@ -607,8 +570,8 @@ fn a_byte_order_mark_is_accepted_everywhere() {
     ];
     args.extend(shards.iter().map(String::as_str));
     let o = sliders(&args);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).ends_with("none\n"), "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", o.stderr());
+    assert!(o.stdout().ends_with("none\n"), "{}", o.stdout());
     // The user's files keep their mark (a merge only reads).
     assert!(std::fs::read(&shards[0])
         .unwrap()
@@ -622,14 +585,13 @@ fn a_failed_write_leaves_no_temporary_file() {
     let dir = TempDir::new("tmpfile");
     let out = dir.file("set.rs");
     // SIGXFSZ ignored, so the write past `ulimit -f` fails with EFBIG instead.
-    let o = Command::new("sh")
+    let o = Sliders::via("sh")
         .arg("-c")
         .arg("trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"")
         .args([BIN, "export", BLACK, "--format", "rust", "--out", &out])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains(&out), "{}", stderr(&o));
+        .output();
+    assert_eq!(o.status.code(), Some(1), "{}", o.stderr());
+    assert!(o.stderr().contains(&out), "{}", o.stderr());
     let left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -645,28 +607,28 @@ fn messages_stay_short_and_say_what_is_wrong() {
     let stdin = dir.file("long.txt");
     // Under the line limit, malformed: the message is cut.
     std::fs::write(&stdin, format!("rook a1 0x0\n{}\n", "x".repeat(60_000))).unwrap();
-    let o = sliders_with_stdin(&["attacks"], Path::new(&stdin));
+    let o = Sliders::new(["attacks"]).stdin_file(&stdin).output();
     assert_refused(&o, "60 kB", &["stdin: line 2", "bytes in all"]);
-    assert!(stderr(&o).len() < 1000, "{} bytes", stderr(&o).len());
-    assert_eq!(stdout(&o), "0x01010101010101fe\n");
+    assert!(o.stderr().len() < 1000, "{} bytes", o.stderr().len());
+    assert_eq!(o.stdout(), "0x01010101010101fe\n");
     // Past it, with no newline: refused without reading it all.
     std::fs::write(&stdin, "y".repeat(1 << 20)).unwrap();
-    let o = sliders_with_stdin(&["attacks"], Path::new(&stdin));
+    let o = Sliders::new(["attacks"]).stdin_file(&stdin).output();
     assert_refused(&o, "1 MB", &["stdin: line 1: longer than 65536 bytes"]);
-    assert!(stderr(&o).len() < 1000, "{} bytes", stderr(&o).len());
+    assert!(o.stderr().len() < 1000, "{} bytes", o.stderr().len());
     // analyze answers each line in place, a long one too, and goes on after it.
     std::fs::write(
         &stdin,
         format!("{STARTPOS}\n{}\n{STARTPOS}\n", "y".repeat(1 << 20)),
     )
     .unwrap();
-    let o = sliders_with_stdin(&["analyze"], Path::new(&stdin));
+    let o = Sliders::new(["analyze"]).stdin_file(&stdin).output();
     assert_refused(
         &o,
         "analyze",
         &["analyze: 1 malformed line(s), reported in place"],
     );
-    let out = stdout(&o);
+    let out = o.stdout();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert_eq!(
@@ -680,7 +642,7 @@ fn messages_stay_short_and_say_what_is_wrong() {
         format!("{STARTPOS} ;D1 20\n{}\n", "z".repeat(1 << 17)),
     )
     .unwrap();
-    let o = sliders(&["perft", "--epd", &epd]);
+    let o = sliders(["perft", "--epd", &epd]);
     assert_refused(
         &o,
         "epd",
@@ -702,7 +664,7 @@ fn messages_stay_short_and_say_what_is_wrong() {
 
     let state = dir.file("whole.json");
     exhaust_state(&state, None);
-    let o = sliders(&[
+    let o = sliders([
         "prove",
         "bishop",
         "d1",
@@ -713,7 +675,7 @@ fn messages_stay_short_and_say_what_is_wrong() {
         &state,
     ]);
     assert_refused(&o, "merge", &[&state, "not a shard state"]);
-    assert!(!stderr(&o).contains("None"), "{}", stderr(&o));
+    assert!(!o.stderr().contains("None"), "{}", o.stderr());
 }
 
 /// The searches' progress lines went through `eprintln!`, which panics on a closed
@@ -724,16 +686,12 @@ fn a_closed_stderr_loses_progress_lines_not_the_search() {
     for mode in [&["--exhaust"][..], &["--cubes", "2"][..]] {
         let mut args = vec!["prove", "bishop", "d1", "--bits", "4"];
         args.extend_from_slice(mode);
-        let mut command = command(&args);
         let (reader, writer) = std::io::pipe().unwrap();
         drop(reader);
-        command.stderr(writer);
-        let child = command.spawn().expect("the binary runs");
-        drop(command);
-        let o = child.wait_with_output().unwrap();
+        let o = Sliders::new(&args).stderr(writer).output();
         assert_ne!(o.status.code(), Some(101), "{args:?}: a panic");
         assert!(o.status.code().is_some(), "{args:?}: ended by a signal");
-        assert!(stdout(&o).contains("none"), "{args:?}: {}", stdout(&o));
+        assert!(o.stdout().contains("none"), "{args:?}: {}", o.stdout());
     }
 }
 
@@ -742,12 +700,11 @@ fn a_closed_stderr_loses_progress_lines_not_the_search() {
 /// (they promised exit 1). A pipe closed during the run stays exit 1 (above).
 #[test]
 fn a_stdout_closed_before_the_start_is_dev_null_as_the_docs_say() {
-    let o = Command::new("sh")
+    let o = Sliders::via("sh")
         .arg("-c")
-        .arg(format!("'{}' schemes >&-", env!("CARGO_BIN_EXE_sliders")))
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        .arg(format!("'{BIN}' schemes >&-"))
+        .output();
+    assert_eq!(o.status.code(), Some(0), "{}", o.stderr());
     assert!(o.stdout.is_empty());
 }
 
@@ -766,8 +723,8 @@ fn a_key_given_twice_is_refused_naming_it() {
         let edited = format!("{}\"{key}\": {other}, {}", &text[..at], &text[at..]);
         std::fs::write(path, edited).unwrap();
     };
-    let refused = |o: &Output, file: &str, key: &str| {
-        let err = stderr(o);
+    let refused = |o: &Run, file: &str, key: &str| {
+        let err = o.stderr();
         assert_eq!(o.status.code(), Some(2), "{err}");
         assert!(err.contains(file), "{err}");
         assert!(
@@ -781,23 +738,23 @@ fn a_key_given_twice_is_refused_naming_it() {
     let units = dir.file("u.jsonl");
     let results = dir.file("r.jsonl");
     assert!(
-        sliders(&["perft", "split", "3", "--at", "1", "--out", &units])
+        sliders(["perft", "split", "3", "--at", "1", "--out", &units])
             .status
             .success()
     );
     let run = ["perft", "run", &units, "--shard", "0/1", "--out", &results];
-    assert!(sliders(&run).status.success());
+    assert!(sliders(run).status.success());
     let pristine = std::fs::read_to_string(&units).unwrap();
     let again = dir.file("again.jsonl");
     for key in ["depth", "multiplicity"] {
         repeat(&units, key, "7");
-        let o = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", &again]);
+        let o = sliders(["perft", "run", &units, "--shard", "0/1", "--out", &again]);
         refused(&o, &units, key);
         std::fs::write(&units, &pristine).unwrap();
     }
     repeat(&results, "nodes", "5");
     refused(
-        &sliders(&["perft", "merge", &units, &results]),
+        &sliders(["perft", "merge", &units, &results]),
         &results,
         "nodes",
     );
@@ -815,9 +772,9 @@ fn a_key_given_twice_is_refused_naming_it() {
         "--state",
         &prove_state,
     ];
-    sliders(&prove);
+    sliders(prove);
     repeat(&prove_state, "done", "0");
-    refused(&sliders(&prove), &prove_state, "done");
+    refused(&sliders(prove), &prove_state, "done");
 
     // dense's state.
     let dense_state = dir.file("d.json");
@@ -831,9 +788,9 @@ fn a_key_given_twice_is_refused_naming_it() {
         "--state",
         &dense_state,
     ];
-    assert!(sliders(&dense).status.success());
+    assert!(sliders(dense).status.success());
     repeat(&dense_state, "round", "9");
-    refused(&sliders(&dense), &dense_state, "round");
+    refused(&sliders(dense), &dense_state, "round");
 
     // find --resume's state.
     let find_state = dir.file("f.json");
@@ -849,10 +806,10 @@ fn a_key_given_twice_is_refused_naming_it() {
         "--candidates",
         "1000",
     ];
-    sliders(&find);
+    sliders(find);
     repeat(&find_state, "chunk", "1");
-    let o = sliders(&find);
-    let err = stderr(&o);
+    let o = sliders(find);
+    let err = o.stderr();
     assert_ne!(o.status.code(), Some(0), "{err}");
     assert!(err.contains("duplicate field `chunk`"), "{err}");
 }
@@ -878,7 +835,7 @@ fn outputs_are_checked_before_the_work_and_never_overwrite_each_other() {
         let kept = std::fs::read_to_string(&state).unwrap();
         assert_eq!(kept, "{\"kept\": true}\n", "{args:?}: the file was written");
     }
-    let o = sliders(&[
+    let o = sliders([
         "find",
         "--scheme",
         "fancy",
@@ -892,7 +849,7 @@ fn outputs_are_checked_before_the_work_and_never_overwrite_each_other() {
         "find --out DIR",
         &["is a directory; the set needs a file name"],
     );
-    assert!(stdout(&o).is_empty());
+    assert!(o.stdout().is_empty());
     // The smallest benchmark, with the outputs under test.
     let bench = |outputs: &[&str]| {
         let mut args = vec!["bench", "--lookups", "1", "--rounds", "1"];
@@ -907,15 +864,15 @@ fn outputs_are_checked_before_the_work_and_never_overwrite_each_other() {
         &["--json", "--plot", "name the same file"],
     );
     let o = bench(&["--json", "/nonexistent_dir/b.json"]);
-    let err = stderr(&o);
+    let err = o.stderr();
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
         err.contains("--json /nonexistent_dir/b.json: the report cannot be saved"),
         "{err}"
     );
     assert!(
-        stdout(&o).is_empty(),
+        o.stdout().is_empty(),
         "the benchmark ran first: {}",
-        stdout(&o)
+        o.stdout()
     );
 }

@@ -1,14 +1,15 @@
 //! Issue 21 through the binary: bounds on every number typed, no panic or abort on
 //! input, the right square named, outputs never set back, and exit codes as the contract
-//! (docs/robustness.md) lists them. (The work-unit cases are in units_cli.rs.)
+//! (docs/robustness.md) lists them. (The work-unit cases are in perft_units.rs.)
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
+use common::{sliders, Run, Sliders, TempDir};
+
 const BLACK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
@@ -19,36 +20,13 @@ const BLACK_SMALLER: &str = concat!(
     "/../../tests/data/own/black_magics_87712_refined.csv"
 );
 
-fn sliders(args: &[&str]) -> Output {
-    sliders_in(None, args)
-}
-
-fn sliders_in(dir: Option<&Path>, args: &[&str]) -> Output {
-    let mut command = Command::new(BIN);
-    command
-        .args(args)
-        .env_remove("SLIDERS_SCHEME")
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("SLURM_ARRAY_TASK_COUNT");
-    if let Some(dir) = dir {
-        command.current_dir(dir);
-    }
-    command.output().expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-use common::TempDir;
-
 /// `o` exited with status 2 and its message contains every one of `needles`.
-fn assert_refused(o: &Output, what: &str, needles: &[&str]) {
-    assert_eq!(o.status.code(), Some(2), "{what}: {}", stderr(o));
+fn assert_refused(o: &Run, what: &str, needles: &[&str]) {
+    assert_eq!(o.status.code(), Some(2), "{what}: {}", o.stderr());
     assert!(
-        needles.iter().all(|n| stderr(o).contains(n)),
+        needles.iter().all(|n| o.stderr().contains(n)),
         "{what}: {}",
-        stderr(o)
+        o.stderr()
     );
 }
 
@@ -195,11 +173,12 @@ fn an_inferred_scheme_names_the_bad_square() {
     std::fs::write(&path, flipped).unwrap();
     for args in [vec!["verify", &path], vec!["pack", &path]] {
         let o = sliders(&args);
-        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", o.stderr());
         assert!(
-            stderr(&o).contains("bad black set (also tried: fixed-shift): rook f1:"),
+            o.stderr()
+                .contains("bad black set (also tried: fixed-shift): rook f1:"),
             "{args:?}: {}",
-            stderr(&o)
+            o.stderr()
         );
     }
 }
@@ -212,31 +191,19 @@ fn a_byte_order_mark_is_skipped() {
     let path = dir.file("bom.csv");
     let text = std::fs::read_to_string(BLACK).unwrap();
     std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
-    let o = sliders(&["verify", &path]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = sliders(["verify", &path]);
+    assert!(o.status.success(), "{}", o.stderr());
 }
 
 /// Bytes that are not UTF-8 on `attacks`' stdin are bad input: exit 2 (was 1).
 #[test]
 fn attacks_refuses_non_utf8_with_exit_2() {
-    let mut child = Command::new(BIN)
-        .arg("attacks")
-        .env_remove("SLIDERS_SCHEME")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"rook a1 0x0\nrook \xff\xfe 0x0\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("line 2: not UTF-8"), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "0x01010101010101fe\n");
+    let o = Sliders::new(["attacks"])
+        .stdin(&b"rook a1 0x0\nrook \xff\xfe 0x0\n"[..])
+        .output();
+    assert_eq!(o.status.code(), Some(2), "{}", o.stderr());
+    assert!(o.stderr().contains("line 2: not UTF-8"), "{}", o.stderr());
+    assert_eq!(o.stdout(), "0x01010101010101fe\n");
 }
 
 /// `--out ./same.json --resume same.json` names one file: caught on the real path (the
@@ -244,39 +211,37 @@ fn attacks_refuses_non_utf8_with_exit_2() {
 #[test]
 fn out_and_resume_clash_on_the_real_path() {
     let dir = TempDir::new("clash");
-    let o = sliders_in(
-        Some(dir.path()),
-        &[
-            "refine",
-            BLACK,
-            "--out",
-            "./same.json",
-            "--resume",
-            "same.json",
-            "--visits",
-            "1",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
-    let o = sliders_in(
-        Some(dir.path()),
-        &[
-            "find",
-            "--scheme",
-            "fancy",
-            "--squares",
-            "a1",
-            "--piece",
-            "rook",
-            "--out",
-            "./s.json",
-            "--resume",
-            "s.json",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
+    let o = Sliders::new([
+        "refine",
+        BLACK,
+        "--out",
+        "./same.json",
+        "--resume",
+        "same.json",
+        "--visits",
+        "1",
+    ])
+    .current_dir(dir.path())
+    .output();
+    assert_eq!(o.status.code(), Some(2), "{}", o.stderr());
+    assert!(o.stderr().contains("name the same file"), "{}", o.stderr());
+    let o = Sliders::new([
+        "find",
+        "--scheme",
+        "fancy",
+        "--squares",
+        "a1",
+        "--piece",
+        "rook",
+        "--out",
+        "./s.json",
+        "--resume",
+        "s.json",
+    ])
+    .current_dir(dir.path())
+    .output();
+    assert_eq!(o.status.code(), Some(2), "{}", o.stderr());
+    assert!(o.stderr().contains("name the same file"), "{}", o.stderr());
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
 
@@ -287,7 +252,7 @@ fn a_tampered_refine_state_is_refused() {
     let dir = TempDir::new("tampered");
     let out = dir.file("out.csv");
     let state = dir.file("state.json");
-    let o = sliders(&[
+    let o = sliders([
         "refine",
         BLACK,
         "--out",
@@ -301,7 +266,7 @@ fn a_tampered_refine_state_is_refused() {
         "--candidates",
         "256",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", o.stderr());
     let good = std::fs::read_to_string(&state).unwrap();
     let value: serde_json::Value = serde_json::from_str(&good).unwrap();
     for (field, bad, expect) in [
@@ -316,7 +281,7 @@ fn a_tampered_refine_state_is_refused() {
         let mut edited = value.clone();
         edited[field] = bad;
         std::fs::write(&state, edited.to_string()).unwrap();
-        let o = sliders(&[
+        let o = sliders([
             "refine",
             BLACK,
             "--out",
@@ -342,7 +307,7 @@ fn a_tampered_find_state_is_refused() {
     let dir = TempDir::new("tampered-find");
     let state = dir.file("find.json");
     let run = |state: &str| {
-        sliders(&[
+        sliders([
             "find",
             "--scheme",
             "fancy",
@@ -359,7 +324,7 @@ fn a_tampered_find_state_is_refused() {
         ])
     };
     let o = run(&state);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", o.stderr());
     let good: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
     assert!(
@@ -411,7 +376,7 @@ fn refine_never_replaces_out_with_a_larger_set() {
     let out = dir.file("best.csv");
     std::fs::copy(BLACK_SMALLER, &out).unwrap();
     let before = std::fs::read_to_string(&out).unwrap();
-    let o = sliders(&[
+    let o = sliders([
         "refine",
         BLACK,
         "--out",
@@ -423,16 +388,17 @@ fn refine_never_replaces_out_with_a_larger_set() {
         "--candidates",
         "256",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", o.stderr());
     assert!(
-        stderr(&o).contains("kept: it holds a set of 87712 entries, smaller than this run's"),
+        o.stderr()
+            .contains("kept: it holds a set of 87712 entries, smaller than this run's"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), before);
     // A file that holds no set of the scheme is replaced, as before.
     std::fs::write(&out, "not a set\n").unwrap();
-    let o = sliders(&[
+    let o = sliders([
         "refine",
         BLACK,
         "--out",
@@ -444,20 +410,14 @@ fn refine_never_replaces_out_with_a_larger_set() {
         "--candidates",
         "256",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(sliders(&["verify", &out]).status.success());
+    assert!(o.status.success(), "{}", o.stderr());
+    assert!(sliders(["verify", &out]).status.success());
 }
 
 /// The first stderr line of a run that would take beyond reason: read, then the run is
 /// ended (its count is not waited for).
 fn first_warning(args: &[&str]) -> String {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env_remove("SLIDERS_SCHEME")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = Sliders::new(args).stdout(Stdio::null()).spawn();
     let mut line = String::new();
     BufReader::new(child.stderr.take().unwrap())
         .read_line(&mut line)
@@ -496,15 +456,15 @@ fn deep_counts_are_warned_about() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D100 1\n",
     )
     .unwrap();
-    let o = sliders(&["perft", "--epd", &epd]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let o = sliders(["perft", "--epd", &epd]);
+    let err = o.stderr();
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
         err.contains("deep.epd:1: D100: depth out of range 0..=24 for this position"),
         "{err}"
     );
-    let o = sliders(&["perft", "--epd", &epd, "--max-depth", "1"]);
-    let out = String::from_utf8_lossy(&o.stdout);
+    let o = sliders(["perft", "--epd", &epd, "--max-depth", "1"]);
+    let out = o.stdout();
     assert_eq!(o.status.code(), Some(0), "{out}");
     assert!(out.contains("passed 1, failed 0, skipped 1"), "{out}");
 }
@@ -537,24 +497,25 @@ fn compare_reads_stockfish_style_refuses_junk_and_times_out() {
         "sf.sh",
         &format!("printf '{divide}\\nNodes searched: 20\\n'"),
     );
-    let o = sliders(&["perft", "--compare", &stockfish, "1"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("agree: perft(1) = 20 nodes"));
+    let o = sliders(["perft", "--compare", &stockfish, "1"]);
+    assert!(o.status.success(), "{}", o.stderr());
+    assert!(o.stdout().contains("agree: perft(1) = 20 nodes"));
     let junk = engine(&dir, "junk.sh", "printf 'e2e4x 1\\n\\n1\\n'");
-    let o = sliders(&["perft", "--compare", &junk, "1"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = sliders(["perft", "--compare", &junk, "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", o.stderr());
     assert!(
-        stderr(&o).contains("printed line 1: \"e2e4x\" is not a move in UCI notation"),
+        o.stderr()
+            .contains("printed line 1: \"e2e4x\" is not a move in UCI notation"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
     let hangs = engine(&dir, "hangs.sh", "sleep 600");
-    let o = sliders(&["perft", "--compare", &hangs, "1", "--compare-timeout", "1s"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = sliders(["perft", "--compare", &hangs, "1", "--compare-timeout", "1s"]);
+    assert_eq!(o.status.code(), Some(2), "{}", o.stderr());
     assert!(
-        stderr(&o).contains("did not answer within 1 s"),
+        o.stderr().contains("did not answer within 1 s"),
         "{}",
-        stderr(&o)
+        o.stderr()
     );
 }
 
@@ -585,23 +546,11 @@ fn every_subcommand_exits_2_on_bad_input() {
         vec!["merge-sets", &missing],
     ] {
         let o = sliders(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", o.stderr());
+        assert!(!o.stderr().contains("panicked"), "{args:?}");
     }
-    let mut child = Command::new(BIN)
-        .arg("analyze")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"not a fen\n")
-        .unwrap();
-    assert_eq!(child.wait_with_output().unwrap().status.code(), Some(2));
+    let o = Sliders::new(["analyze"]).stdin("not a fen\n").output();
+    assert_eq!(o.status.code(), Some(2));
     assert!(!Path::new(&out).exists());
 }
 
@@ -699,34 +648,17 @@ fn every_subcommand_escapes_the_input_it_echoes() {
             bad("1X0"),
         ],
     ] {
-        let o = sliders(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let o = sliders(args.iter().map(String::as_str).collect::<Vec<_>>());
         assert_ne!(o.status.code(), Some(0), "{args:?}");
-        assert!(!raw(&o.stderr), "{args:?}: {:?}", stderr(&o));
-        assert!(
-            !raw(&o.stdout),
-            "{args:?}: {:?}",
-            String::from_utf8_lossy(&o.stdout)
-        );
+        assert!(!raw(&o.stderr), "{args:?}: {:?}", o.stderr());
+        assert!(!raw(&o.stdout), "{args:?}: {:?}", o.stdout());
     }
     // Lines of stdin: `analyze` answers in JSON (escaped by JSON), `attacks` names the line.
     for (command, line) in [
         ("analyze", bad("notX a fen\n")),
         ("attacks", bad("rook eX4 0x0\n")),
     ] {
-        let mut child = Command::new(BIN)
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(line.as_bytes())
-            .unwrap();
-        let o = child.wait_with_output().unwrap();
+        let o = Sliders::new([command]).stdin(line.as_bytes()).output();
         assert_eq!(o.status.code(), Some(2), "{command}");
         assert!(
             !raw(&o.stderr) && !raw(&o.stdout),

@@ -2,14 +2,9 @@
 //! on stdout (its correctness is `sliders-search`'s `tests/export_c.rs`), `cpp` the same
 //! text, and an unknown format refused with exit status 2 naming the formats.
 
-use std::process::{Command, Output};
+mod common;
 
-fn sliders(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::sliders;
 
 const BLACK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -18,8 +13,8 @@ const BLACK: &str = concat!(
 
 #[test]
 fn export_writes_the_c_header() {
-    let c = sliders(&["export", BLACK, "--scheme", "black", "--format", "c"]);
-    assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
+    let c = sliders(["export", BLACK, "--scheme", "black", "--format", "c"]);
+    assert!(c.status.success(), "{}", c.stderr());
     let header = String::from_utf8(c.stdout).unwrap();
     assert!(
         header.starts_with("/* sliders: a black magic set"),
@@ -27,16 +22,16 @@ fn export_writes_the_c_header() {
     );
     assert!(header.contains("#define SLIDERS_TABLE_ENTRIES 87988u"));
     assert!(header.contains("uint64_t sliders_bishop_attacks(unsigned square, uint64_t occupied);"));
-    let cpp = sliders(&["export", BLACK, "--scheme", "black", "--format", "cpp"]);
+    let cpp = sliders(["export", BLACK, "--scheme", "black", "--format", "cpp"]);
     assert!(cpp.status.success());
     assert_eq!(String::from_utf8(cpp.stdout).unwrap(), header);
 }
 
 #[test]
 fn an_unknown_format_is_refused_with_the_list() {
-    let out = sliders(&["export", BLACK, "--format", "cc"]);
+    let out = sliders(["export", BLACK, "--format", "cc"]);
     assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = out.stderr();
     assert!(
         stderr.contains("unknown format 'cc': expected csv, rust, json, c or cpp"),
         "{stderr}"

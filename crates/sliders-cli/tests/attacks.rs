@@ -1,29 +1,10 @@
 //! The `schemes`, `attacks` and `show` contract, run through the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use common::{scheme_unavailable, sliders, Sliders};
 use sliders_core::schemes::SchemeId;
 use sliders_core::{reference, Bitboard, Slider, Square};
-
-fn sliders(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(args)
-        .env_remove("SLIDERS_SCHEME")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_owned();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(stdin.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -31,7 +12,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn schemes_lists_name_bytes_availability() {
-    let out = sliders(&["schemes"], "");
+    let out = sliders(["schemes"]);
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
@@ -76,6 +57,9 @@ fn attacks_answers_every_line_with_every_scheme() {
             reference::attacks(slider, square, occupied).0
         ));
     }
+    for id in SchemeId::ALL.iter().filter(|id| !id.is_available()) {
+        scheme_unavailable(id.name());
+    }
     let mut names: Vec<&str> = SchemeId::ALL
         .iter()
         .filter(|id| id.is_available())
@@ -83,7 +67,9 @@ fn attacks_answers_every_line_with_every_scheme() {
         .collect();
     names.push("auto");
     for name in names {
-        let out = sliders(&["attacks", "--scheme", name], &input);
+        let out = Sliders::new(["attacks", "--scheme", name])
+            .stdin(input.as_str())
+            .output();
         assert!(out.status.success(), "{name}: {}", text(&out.stderr));
         assert_eq!(text(&out.stdout), expected, "{name}");
     }
@@ -102,7 +88,7 @@ fn a_malformed_line_names_its_number_and_exits_2_keeping_earlier_answers() {
         ("\n", "line 1", "expected"),
     ];
     for (input, line, what) in cases {
-        let out = sliders(&["attacks"], input);
+        let out = Sliders::new(["attacks"]).stdin(input).output();
         assert_eq!(out.status.code(), Some(2), "{input:?}");
         let stderr = text(&out.stderr);
         assert!(
@@ -117,7 +103,9 @@ fn a_malformed_line_names_its_number_and_exits_2_keeping_earlier_answers() {
 
 #[test]
 fn crlf_and_a_missing_final_newline_are_accepted() {
-    let out = sliders(&["attacks"], "rook a1 0x0\r\nbishop a1 0x0");
+    let out = Sliders::new(["attacks"])
+        .stdin("rook a1 0x0\r\nbishop a1 0x0")
+        .output();
     assert!(out.status.success());
     assert_eq!(
         text(&out.stdout),
@@ -127,7 +115,9 @@ fn crlf_and_a_missing_final_newline_are_accepted() {
 
 #[test]
 fn an_unknown_scheme_exits_2_listing_the_schemes() {
-    let out = sliders(&["attacks", "--scheme", "nope"], "rook e4 0x0\n");
+    let out = Sliders::new(["attacks", "--scheme", "nope"])
+        .stdin("rook e4 0x0\n")
+        .output();
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
     for id in SchemeId::ALL {
@@ -138,17 +128,14 @@ fn an_unknown_scheme_exits_2_listing_the_schemes() {
 
 #[test]
 fn show_draws_the_attacks() {
-    let out = sliders(
-        &[
-            "show",
-            "0x0000100000000200",
-            "--square",
-            "e4",
-            "--piece",
-            "rook",
-        ],
-        "",
-    );
+    let out = sliders([
+        "show",
+        "0x0000100000000200",
+        "--square",
+        "e4",
+        "--piece",
+        "rook",
+    ]);
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     assert!(stdout.contains("4 x x x x R x x x\n"), "{stdout}");
@@ -165,7 +152,7 @@ fn show_rejects_bad_arguments_with_status_2() {
         &["show", "0x1", "--square", "e4", "--piece", "king"],
         &["show", "0x1", "--square", "e4"],
     ] {
-        let out = sliders(args, "");
+        let out = sliders(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(!text(&out.stderr).contains("panicked"));
     }

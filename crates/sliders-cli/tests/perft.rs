@@ -2,19 +2,9 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-use common::TempDir;
+use common::{sliders, Sliders, TempDir, BIN};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-fn sliders(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(args)
-        .env_remove("SLIDERS_SCHEME")
-        .output()
-        .expect("the binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -60,7 +50,7 @@ fn parse_divide(stdout: &str) -> (Vec<(String, u64)>, u64) {
 
 #[test]
 fn divide_format_for_the_start_position() {
-    let out = sliders(&["perft", "3"]);
+    let out = sliders(["perft", "3"]);
     assert!(out.status.success());
     let (lines, total) = parse_divide(&text(&out.stdout));
     assert_eq!(lines.len(), 20);
@@ -73,7 +63,7 @@ fn divide_format_for_the_start_position() {
 
 #[test]
 fn fen_moves_threads_and_hash_agree() {
-    let plain = sliders(&["perft", "3", "--fen", KIWIPETE]);
+    let plain = sliders(["perft", "3", "--fen", KIWIPETE]);
     assert!(plain.status.success());
     let (_, total) = parse_divide(&text(&plain.stdout));
     assert_eq!(total, 97_862);
@@ -89,13 +79,13 @@ fn fen_moves_threads_and_hash_agree() {
         assert_eq!(out.stdout, plain.stdout, "{extra:?}");
     }
     // Castling written king to target in standard chess.
-    let castled = sliders(&["perft", "2", "--fen", KIWIPETE, "--moves", "e1g1"]);
+    let castled = sliders(["perft", "2", "--fen", KIWIPETE, "--moves", "e1g1"]);
     assert!(castled.status.success());
     assert_eq!(parse_divide(&text(&castled.stdout)).1, 2_059);
     assert!(text(&plain.stdout).contains("e1g1: "));
     // Several moves, as separate arguments or one.
-    let a = sliders(&["perft", "2", "--moves", "e2e4", "e7e5", "g1f3"]);
-    let b = sliders(&["perft", "2", "--moves", "e2e4 e7e5 g1f3"]);
+    let a = sliders(["perft", "2", "--moves", "e2e4", "e7e5", "g1f3"]);
+    let b = sliders(["perft", "2", "--moves", "e2e4 e7e5 g1f3"]);
     assert!(a.status.success());
     assert_eq!(a.stdout, b.stdout);
 }
@@ -103,19 +93,19 @@ fn fen_moves_threads_and_hash_agree() {
 #[test]
 fn chess960_castling_is_king_takes_rook() {
     // Shredder-FEN castling: moves print in the Chess960 convention.
-    let out = sliders(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2R w H - 0 1"]);
+    let out = sliders(["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2R w H - 0 1"]);
     assert!(out.status.success());
     let (lines, total) = parse_divide(&text(&out.stdout));
     assert_eq!(total, 15);
     assert!(lines.iter().any(|(m, _)| m == "e1h1"), "{lines:?}");
     assert!(!lines.iter().any(|(m, _)| m == "e1g1"), "{lines:?}");
     // The same position in standard FEN: king to its target square.
-    let out = sliders(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+    let out = sliders(["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
     let (lines, _) = parse_divide(&text(&out.stdout));
     assert!(lines.iter().any(|(m, _)| m == "e1g1"), "{lines:?}");
     // Either spelling is accepted by --moves.
     for mv in ["e1g1", "e1h1"] {
-        let out = sliders(&[
+        let out = sliders([
             "perft",
             "1",
             "--fen",
@@ -129,7 +119,7 @@ fn chess960_castling_is_king_takes_rook() {
 
 #[test]
 fn perftree_protocol() {
-    let out = sliders(&["perft", "--perftree", "2", KIWIPETE, "e1g1 h3g2"]);
+    let out = sliders(["perft", "--perftree", "2", KIWIPETE, "e1g1 h3g2"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let (body, total) = stdout.split_once("\n\n").unwrap();
@@ -139,8 +129,8 @@ fn perftree_protocol() {
         .sum();
     assert_eq!(total.trim().parse::<u64>().unwrap(), sum);
     // No moves: an empty third argument, or none.
-    let a = sliders(&["perft", "--perftree", "1", KIWIPETE, ""]);
-    let b = sliders(&["perft", "--perftree", "1", KIWIPETE]);
+    let a = sliders(["perft", "--perftree", "1", KIWIPETE, ""]);
+    let b = sliders(["perft", "--perftree", "1", KIWIPETE]);
     assert!(a.status.success());
     assert_eq!(a.stdout, b.stdout);
     assert!(text(&a.stdout).ends_with("\n\n48\n"));
@@ -177,7 +167,7 @@ fn bad_fen_and_bad_moves_exit_2_naming_the_problem() {
         (&["perft"], "depth"),
     ];
     for (args, needle) in cases {
-        let out = sliders(args);
+        let out = sliders(*args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = text(&out.stderr);
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
@@ -197,7 +187,7 @@ fn epd_suite_passes_fails_and_skips() {
          4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 ;D1 26 ;D2 99\n\
          bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528\n",
     );
-    let out = sliders(&["perft", "--epd", suite.path(), "--max-nodes", "1000000"]);
+    let out = sliders(["perft", "--epd", suite.path(), "--max-nodes", "1000000"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     let mut lines = stdout.lines();
@@ -223,7 +213,7 @@ fn epd_suite_passes_fails_and_skips() {
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), got);
     assert!(divide.iter().any(|(mv, _)| mv == "e1g1"));
 
-    let out = sliders(&[
+    let out = sliders([
         "perft",
         "--epd",
         suite.path(),
@@ -244,7 +234,7 @@ fn epd_x_fen_castling() {
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528 ;D3 12189\n\
          bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KFkf - 2 9 ;D1 21 ;D2 528 ;D3 12189\n",
     );
-    let out = sliders(&["perft", "--epd", suite.path()]);
+    let out = sliders(["perft", "--epd", suite.path()]);
     assert_eq!(text(&out.stdout), "passed 6, failed 0, skipped 0\n");
     assert!(out.status.success());
 }
@@ -258,7 +248,7 @@ fn epd_suites_with_other_operations() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - D1 14; D2 191; id \"position 3\"; c0 \"a; b\";\n\
          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400;\n",
     );
-    let out = sliders(&["perft", "--epd", suite.path()]);
+    let out = sliders(["perft", "--epd", suite.path()]);
     assert_eq!(
         text(&out.stdout),
         "passed 4, failed 0, skipped 0\n",
@@ -290,13 +280,13 @@ fn malformed_epd_lines_exit_2_with_the_line_number() {
         ("baddepth", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;Dx 5\n", ":1:"),
     ] {
         let suite = TempFile::new(name, contents);
-        let out = sliders(&["perft", "--epd", suite.path()]);
+        let out = sliders(["perft", "--epd", suite.path()]);
         assert_eq!(out.status.code(), Some(2), "{name}");
         let stderr = text(&out.stderr);
         assert!(stderr.contains(needle), "{name}: {stderr}");
         assert!(!stderr.contains("panicked"));
     }
-    let out = sliders(&["perft", "--epd", "/nonexistent/suite.epd"]);
+    let out = sliders(["perft", "--epd", "/nonexistent/suite.epd"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -305,21 +295,21 @@ fn malformed_epd_lines_exit_2_with_the_line_number() {
 /// engines (Stockfish, a broken generator) are in `contrib/perftree/test-compare.sh`.
 #[test]
 fn compare_agrees_with_itself_and_names_bad_engines() {
-    let me = format!("{} perft --perftree", env!("CARGO_BIN_EXE_sliders"));
-    let out = sliders(&["perft", "--compare", &me, "3", "--fen", KIWIPETE]);
+    let me = format!("{BIN} perft --perftree");
+    let out = sliders(["perft", "--compare", &me, "3", "--fen", KIWIPETE]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "agree: perft(3) = 97862 nodes\n");
-    let out = sliders(&["perft", "--compare", &me, "2", "--moves", "e2e4", "e7e5"]);
+    let out = sliders(["perft", "--compare", &me, "2", "--moves", "e2e4", "e7e5"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
 
-    let out = sliders(&["perft", "--compare", "false", "2"]);
+    let out = sliders(["perft", "--compare", "false", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("failed"),
         "{}",
         text(&out.stderr)
     );
-    let out = sliders(&[
+    let out = sliders([
         "perft",
         "--compare",
         "printf 'e2e4 20\\nd2d4 x\\n\\n40\\n'; true",
@@ -333,7 +323,7 @@ fn compare_agrees_with_itself_and_names_bad_engines() {
     );
     // An engine that lists the start position's moves but one: found at the root.
     let short = format!("{me} \"$@\" | grep -v '^h2h4 '; true #");
-    let out = sliders(&["perft", "--compare", &short, "1"]);
+    let out = sliders(["perft", "--compare", &short, "1"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("path (the root)\n"), "{stdout}");
@@ -343,7 +333,7 @@ fn compare_agrees_with_itself_and_names_bad_engines() {
 /// `--json` for a count and for a suite, and `--depths` with and without it.
 #[test]
 fn json_and_depths() {
-    let out = sliders(&["perft", "4", "--fen", KIWIPETE, "--json"]);
+    let out = sliders(["perft", "4", "--fen", KIWIPETE, "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
     assert_eq!(value["nodes"], 4_085_603);
@@ -352,7 +342,7 @@ fn json_and_depths() {
     assert_eq!(value["divide"]["e1g1"], 86_975);
     assert!(value["mnps"].as_f64().unwrap() > 0.0 && value["scheme"].is_string());
 
-    let out = sliders(&["perft", "4", "--depths"]);
+    let out = sliders(["perft", "4", "--depths"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert_eq!(lines[0], "depth nodes seconds");
@@ -361,7 +351,7 @@ fn json_and_depths() {
         .map(|l| l.split_whitespace().nth(1).unwrap())
         .collect();
     assert_eq!(nodes, ["20", "400", "8902", "197281"]);
-    let out = sliders(&["perft", "3", "--depths", "--json", "--threads", "0"]);
+    let out = sliders(["perft", "3", "--depths", "--json", "--threads", "0"]);
     let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
     assert_eq!(value["depths"][2]["nodes"], 8_902);
     assert!(
@@ -373,7 +363,7 @@ fn json_and_depths() {
         "json",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n",
     );
-    let out = sliders(&["perft", "--epd", suite.path(), "--json"]);
+    let out = sliders(["perft", "--epd", suite.path(), "--json"]);
     assert_eq!(out.status.code(), Some(1));
     let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
     assert_eq!(
@@ -388,7 +378,7 @@ fn json_and_depths() {
 #[test]
 fn a_named_scheme_counts_the_same() {
     for scheme in ["classical", "hyperbola", "black", "fancy"] {
-        let out = sliders(&[
+        let out = sliders([
             "perft", "4", "--fen", KIWIPETE, "--scheme", scheme, "--json",
         ]);
         assert!(out.status.success(), "{scheme}: {}", text(&out.stderr));
@@ -396,7 +386,7 @@ fn a_named_scheme_counts_the_same() {
         assert_eq!(value["nodes"], 4_085_603, "{scheme}");
         assert_eq!(value["scheme"], scheme);
     }
-    let out = sliders(&["perft", "3", "--scheme", "no-such-scheme"]);
+    let out = sliders(["perft", "3", "--scheme", "no-such-scheme"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("unknown scheme"),
@@ -413,8 +403,8 @@ fn epd_in_parallel_with_a_table_tallies_the_same() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/data/perft/tricky.epd"
     );
-    let one = sliders(&["perft", "--epd", path, "--max-nodes", "200000", "--json"]);
-    let two = sliders(&[
+    let one = sliders(["perft", "--epd", path, "--max-nodes", "200000", "--json"]);
+    let two = sliders([
         "perft",
         "--epd",
         path,
@@ -501,7 +491,7 @@ fn stats_reproduce_the_wiki_tables() {
     ];
     for (fen, table) in positions {
         let depth = table.len().to_string();
-        let out = sliders(&["perft", &depth, "--stats", "--fen", fen, "--threads", "0"]);
+        let out = sliders(["perft", &depth, "--stats", "--fen", fen, "--threads", "0"]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let stdout = text(&out.stdout);
         let mut lines = stdout.lines();
@@ -531,7 +521,7 @@ fn stats_reproduce_the_wiki_tables() {
             [46, 2079, 89890, 3894594],
         ),
     ] {
-        let out = sliders(&["perft", "4", "--stats", "--fen", fen, "--json"]);
+        let out = sliders(["perft", "4", "--stats", "--fen", fen, "--json"]);
         let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
         let got: Vec<u64> = (0..4)
             .map(|d| value["stats"][d]["nodes"].as_u64().unwrap())
@@ -545,19 +535,16 @@ fn stats_reproduce_the_wiki_tables() {
 /// `script`, present on every Debian system), and nothing extra when stderr is a pipe.
 #[test]
 fn progress_on_a_terminal_only() {
-    let bin = env!("CARGO_BIN_EXE_sliders");
-    let out = Command::new("script")
-        .args(["-qec", &format!("{bin} perft 6"), "/dev/null"])
-        .env_remove("SLIDERS_SCHEME")
-        .output()
-        .expect("script (util-linux) runs");
+    let out = Sliders::via("script")
+        .args(["-qec", &format!("{BIN} perft 6"), "/dev/null"])
+        .output();
     let screen = text(&out.stdout);
     assert!(out.status.success(), "{screen}");
     assert!(screen.contains("20/20 root moves"), "{screen}");
     assert!(screen.contains("s elapsed, about"), "{screen}");
     assert!(screen.contains("Nodes searched: 119060324"), "{screen}");
 
-    let piped = sliders(&["perft", "6"]);
+    let piped = sliders(["perft", "6"]);
     assert!(
         !text(&piped.stderr).contains("root moves"),
         "{}",

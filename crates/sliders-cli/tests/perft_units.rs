@@ -4,24 +4,14 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-fn sliders(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(args)
-        .env_remove("SLIDERS_SCHEME")
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("SLURM_ARRAY_TASK_COUNT")
-        .output()
-        .expect("the binary runs")
-}
+use common::{sliders, Run, Sliders, TempDir};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
-
-use common::TempDir;
 
 fn split(dir: &TempDir, name: &str, args: &[&str]) -> String {
     let out = dir.file(name);
@@ -34,7 +24,7 @@ fn split(dir: &TempDir, name: &str, args: &[&str]) -> String {
 }
 
 fn run_shard(units: &str, shard: &str, out: &str) {
-    let result = sliders(&["perft", "run", units, "--shard", shard, "--out", out]);
+    let result = sliders(["perft", "run", units, "--shard", shard, "--out", out]);
     assert!(result.status.success(), "{}", text(&result.stderr));
 }
 
@@ -45,13 +35,13 @@ fn identity(units: &str) -> String {
     header["split"].as_str().unwrap().to_owned()
 }
 
-fn merge(units: &str, results: &[&str]) -> Output {
+fn merge(units: &str, results: &[&str]) -> Run {
     let mut all = vec!["perft", "merge", units];
     all.extend_from_slice(results);
     sliders(&all)
 }
 
-fn nodes(output: &Output) -> String {
+fn nodes(output: &Run) -> String {
     assert!(output.status.success(), "{}", text(&output.stderr));
     text(&output.stdout).trim().to_owned()
 }
@@ -127,7 +117,7 @@ fn shards_add_up_to_the_known_count_whatever_their_number() {
     let out = dir.file("kiwi-r.jsonl");
     run_shard(&units, "0/1", &out);
     assert_eq!(nodes(&merge(&units, &[&out])), "Nodes searched: 4085603");
-    let json = sliders(&["perft", "merge", &units, &out, "--json"]);
+    let json = sliders(["perft", "merge", &units, &out, "--json"]);
     let value: serde_json::Value = serde_json::from_str(&text(&json.stdout)).unwrap();
     assert_eq!(value["nodes"], 4_085_603);
 }
@@ -139,12 +129,10 @@ fn the_shard_comes_from_slurm_variables_when_not_given() {
     let mut outs = Vec::new();
     for task in 0..2 {
         let out = dir.file(&format!("r{task}.jsonl"));
-        let result = Command::new(env!("CARGO_BIN_EXE_sliders"))
-            .args(["perft", "run", &units, "--out", &out])
+        let result = Sliders::new(["perft", "run", &units, "--out", &out])
             .env("SLURM_ARRAY_TASK_ID", task.to_string())
             .env("SLURM_ARRAY_TASK_COUNT", "2")
-            .output()
-            .unwrap();
+            .output();
         assert!(result.status.success(), "{}", text(&result.stderr));
         outs.push(out);
     }
@@ -152,10 +140,10 @@ fn the_shard_comes_from_slurm_variables_when_not_given() {
         nodes(&merge(&units, &[&outs[0], &outs[1]])),
         "Nodes searched: 197281"
     );
-    let missing = sliders(&["perft", "run", &units, "--out", &dir.file("x.jsonl")]);
+    let missing = sliders(["perft", "run", &units, "--out", &dir.file("x.jsonl")]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing.stderr).contains("SLURM_ARRAY_TASK_ID"));
-    let bad = sliders(&[
+    let bad = sliders([
         "perft",
         "run",
         &units,
@@ -253,11 +241,10 @@ fn a_killed_run_resumes_and_loses_at_most_the_unit_in_progress() {
     let units = split(&dir, "units.jsonl", &["7", "--at", "2"]);
     let out = dir.file("r.jsonl");
     // A first run, killed once some units are written.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(["perft", "run", &units, "--shard", "0/1", "--out", &out])
+    let mut child = Sliders::new(["perft", "run", &units, "--shard", "0/1", "--out", &out])
+        .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        .spawn();
     let start = Instant::now();
     let lines = |p: &str| {
         std::fs::read_to_string(p)
@@ -279,7 +266,7 @@ fn a_killed_run_resumes_and_loses_at_most_the_unit_in_progress() {
     text_so_far.push_str("{\"id\":39");
     std::fs::write(&out, &text_so_far).unwrap();
 
-    let again = sliders(&["perft", "run", &units, "--shard", "0/1", "--out", &out]);
+    let again = sliders(["perft", "run", &units, "--shard", "0/1", "--out", &out]);
     assert!(again.status.success(), "{}", text(&again.stderr));
     let stderr = text(&again.stderr);
     assert!(stderr.contains("unfinished last line"), "{stderr}");
@@ -294,10 +281,10 @@ fn a_killed_run_resumes_and_loses_at_most_the_unit_in_progress() {
 #[test]
 fn bad_arguments_and_files_are_named() {
     let dir = TempDir::new("bad");
-    let out = sliders(&["perft", "split", "3", "--at", "4"]);
+    let out = sliders(["perft", "split", "3", "--at", "4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--at 4 is deeper than the depth 3"));
-    let out = sliders(&["perft", "split", "25", "--at", "2"]);
+    let out = sliders(["perft", "split", "25", "--at", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("\"25\" is out of range 0..=24 plies"),
@@ -310,7 +297,7 @@ fn bad_arguments_and_files_are_named() {
         "{\"root\":\"8/8/8/8/8/8/8/K6k w - - 0 1\",\"moves\":[],\"depth\":2,\"at\":1,\"units\":1,\"positions\":1}\n{\"id\":0,\"fen\":\"nonsense\",\"depth\":1,\"multiplicity\":1}\n",
     )
     .unwrap();
-    let out = sliders(&[
+    let out = sliders([
         "perft",
         "run",
         &units,
@@ -352,7 +339,7 @@ fn results_of_another_split_are_refused() {
     );
     assert!(out.stdout.is_empty());
     let before = std::fs::read_to_string(&results).unwrap();
-    let out = sliders(&["perft", "run", &five, "--shard", "0/1", "--out", &results]);
+    let out = sliders(["perft", "run", &five, "--shard", "0/1", "--out", &results]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("r4.jsonl: line 1: a result of another split"));
     assert_eq!(std::fs::read_to_string(&results).unwrap(), before);
@@ -458,7 +445,7 @@ fn shard_counts_are_bounded() {
     let dir = TempDir::new("shards");
     let units = split(&dir, "units.jsonl", &["3", "--at", "1"]);
     for shard in ["0/18446744073709551615", "0/4294967296", "0/100000000"] {
-        let out = sliders(&[
+        let out = sliders([
             "perft",
             "run",
             &units,
@@ -475,12 +462,10 @@ fn shard_counts_are_bounded() {
             text(&out.stderr)
         );
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(["perft", "run", &units, "--out", &dir.file("r.jsonl")])
+    let out = Sliders::new(["perft", "run", &units, "--out", &dir.file("r.jsonl")])
         .env("SLURM_ARRAY_TASK_ID", "0")
         .env("SLURM_ARRAY_TASK_COUNT", "18446744073709551615")
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("SLURM_ARRAY_TASK_ID/COUNT"));
     let results = dir.file("last.jsonl");

@@ -9,31 +9,22 @@ mod common;
 use std::io::Read;
 use std::process::{Command, Output};
 
-use common::TempDir;
+use common::{sliders, tool_present, Run, Sliders, TempDir};
 
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::{self, drat, Collisions, IndexScheme, Question};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
 const OWN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/own/n-minus-1/"
 );
 
-fn sliders(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run sliders")
-}
-
 fn solver_present() -> bool {
-    if prove::solver::version().is_some() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI is set but the SAT solver cannot be run (apt-get install cadical)"
-    );
-    eprintln!("skipped: no SAT solver (apt-get install cadical)");
-    false
+    tool_present(
+        "the SAT solver",
+        prove::solver::version().is_some(),
+        "apt-get install cadical",
+    )
 }
 
 #[test]
@@ -60,7 +51,7 @@ fn bad_input_is_refused_with_status_2_naming_it() {
     ];
     for (args, says) in cases {
         let out = sliders(args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stderr = out.stderr();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}");
@@ -72,7 +63,7 @@ fn a_magic_found_is_the_last_line_and_verifies() {
     if !solver_present() {
         return;
     }
-    let out = sliders(&["prove", "bishop", "b1", "--bits", "4", "--scheme", "black"]);
+    let out = sliders(["prove", "bishop", "b1", "--bits", "4", "--scheme", "black"]);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8(out.stdout).unwrap();
     let last = stdout.lines().last().unwrap();
@@ -96,7 +87,7 @@ fn none_comes_with_a_checked_proof_file() {
     }
     let dir = TempDir::new("d8");
     let proof = dir.path().join("d8.drat");
-    let out = sliders(&[
+    let out = sliders([
         "prove",
         "bishop",
         "d8",
@@ -156,18 +147,20 @@ fn the_committed_proofs_for_the_open_bishops_check() {
 
 #[test]
 fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
-    let last = |out: &Output| {
-        let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let last = |out: &Run| {
+        let text = out.stdout();
         text.lines().last().unwrap_or_default().to_string()
     };
-    let found = sliders(&["prove", "bishop", "b1", "--bits", "4", "--exhaust"]);
+    let found = sliders(["prove", "bishop", "b1", "--bits", "4", "--exhaust"]);
     assert_eq!(found.status.code(), Some(0));
     // The smallest 4-bit magic for b1: the search tries 0 before 1 from the top bit.
     assert_eq!(last(&found), "found 0x00040405027fffc0");
     // The cube that held it is named (the search crate's test checks which one it is).
-    assert!(String::from_utf8_lossy(&found.stdout).contains("exhaust: the magic came from cube "));
+    assert!(found
+        .stdout()
+        .contains("exhaust: the magic came from cube "));
     // --descending tries 1 before 0: the largest magic below the period (2^54) instead.
-    let largest = sliders(&[
+    let largest = sliders([
         "prove",
         "bishop",
         "b1",
@@ -180,7 +173,7 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
     let text = last(&largest);
     let magic = u64::from_str_radix(text.trim_start_matches("found 0x"), 16).unwrap();
     assert!(magic > 0x0004_0405_027f_ffc0 && magic < 1 << 54, "{text}");
-    let refused = sliders(&["prove", "bishop", "b1", "--bits", "4", "--descending"]);
+    let refused = sliders(["prove", "bishop", "b1", "--bits", "4", "--descending"]);
     assert_eq!(refused.status.code(), Some(2));
     // --low-first fixes the magic's bits from bit 0 up: the first magic in that order.
     let low = [
@@ -192,7 +185,7 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         "--exhaust",
         "--low-first",
     ];
-    let found = sliders(&low);
+    let found = sliders(low);
     assert_eq!(found.status.code(), Some(0));
     assert_eq!(last(&found), "found 0x000003fe7df00429");
     for wrong in [&["--descending"][..], &[]] {
@@ -204,7 +197,7 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         let refused = sliders(&args);
         assert_eq!(refused.status.code(), Some(2), "{args:?}");
     }
-    let none = sliders(&[
+    let none = sliders([
         "prove",
         "bishop",
         "d1",
@@ -228,12 +221,12 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         "--scheme",
         "black",
     ];
-    let none = sliders(&black);
+    let none = sliders(black);
     assert_eq!(none.status.code(), Some(0));
     assert_eq!(last(&none), "none");
-    assert!(String::from_utf8_lossy(&none.stdout).contains("every magic below 2^60 in "));
+    assert!(none.stdout().contains("every magic below 2^60 in "));
     black[2] = "g1";
-    let found = sliders(&black);
+    let found = sliders(black);
     let text = last(&found);
     let magic = u64::from_str_radix(text.trim_start_matches("found 0x"), 16).unwrap();
     let q = Question {
@@ -257,19 +250,19 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         "--state",
         state_arg,
     ];
-    let done = sliders(&args);
+    let done = sliders(args);
     assert_eq!(done.status.code(), Some(0));
     assert_eq!(last(&done), "none");
     let saved = std::fs::read_to_string(&state).unwrap();
     assert!(saved.contains("\"question\": \"bishop c1 4\""), "{saved}");
     // Run again: the state says every cube is done, so the answer comes at once.
-    let again = sliders(&args);
+    let again = sliders(args);
     assert_eq!(last(&again), "none");
 
     std::fs::write(&state, "not json").unwrap();
-    let refused = sliders(&args);
+    let refused = sliders(args);
     assert_eq!(refused.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&refused.stderr);
+    let err = refused.stderr();
     assert!(
         err.contains(state_arg) && err.contains("not an exhaust state"),
         "{err}"
@@ -293,12 +286,12 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         let merged = sliders(&merge);
         if i == 0 {
             assert_eq!(merged.status.code(), Some(1));
-            let err = String::from_utf8_lossy(&merged.stderr);
+            let err = merged.stderr();
             assert!(err.contains("missing [1]"), "{err}");
         } else {
             assert_eq!(merged.status.code(), Some(0));
             assert_eq!(last(&merged), "none");
-            let said = String::from_utf8_lossy(&merged.stdout);
+            let said = merged.stdout();
             assert!(said.contains("merged: 2 shards"), "{said}");
         }
     }
@@ -324,7 +317,7 @@ fn the_exhaustive_search_answers_on_its_last_line_and_resumes() {
         args.extend_from_slice(bad);
         let out = sliders(&args);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = out.stderr();
         assert!(err.contains(says), "{bad:?}: {err}");
     }
 }
@@ -334,10 +327,10 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     if !solver_present() {
         return;
     }
-    let text = |out: &Output| String::from_utf8_lossy(&out.stdout).to_string();
+    let text = |out: &Run| out.stdout();
     let dir = TempDir::new("cubes");
     let formula = dir.path().join("cubes-d1.cnf");
-    let none = sliders(&[
+    let none = sliders([
         "prove",
         "bishop",
         "d1",
@@ -356,7 +349,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     // The whole formula, without the cubes' units: the committed one, byte for byte.
     assert!(std::fs::read(&formula).unwrap() == gunzip("bishop-d1-4-fancy.cnf.gz"));
     std::fs::remove_file(&formula).unwrap();
-    let found = sliders(&["prove", "bishop", "b1", "--bits", "4", "--cubes", "2"]);
+    let found = sliders(["prove", "bishop", "b1", "--bits", "4", "--cubes", "2"]);
     assert_eq!(found.status.code(), Some(0));
     let last = text(&found).lines().last().unwrap_or_default().to_string();
     assert!(last.starts_with("found 0x") && last.len() == 24, "{last}");
@@ -366,16 +359,16 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     let args = [
         "prove", "bishop", "d1", "--bits", "4", "--cubes", "2", "--state", state_arg,
     ];
-    assert_eq!(text(&sliders(&args)).lines().last(), Some("none"));
+    assert_eq!(text(&sliders(args)).lines().last(), Some("none"));
     let saved = std::fs::read_to_string(&state).unwrap();
     assert!(
         saved.contains("\"question\": \"bishop d1 4 fancy slots\""),
         "{saved}"
     );
     std::fs::write(&state, "[]").unwrap();
-    let refused = sliders(&args);
+    let refused = sliders(args);
     assert_eq!(refused.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&refused.stderr);
+    let err = refused.stderr();
     assert!(
         err.contains(state_arg) && err.contains("not a cube state"),
         "{err}"
@@ -388,7 +381,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
         .collect();
     for (i, path) in shards.iter().enumerate() {
         let shard = format!("{i}/2");
-        let out = sliders(&[
+        let out = sliders([
             "prove",
             "bishop",
             "d1",
@@ -415,7 +408,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
     merge.push(shards[0].to_str().unwrap());
     let partial = sliders(&merge);
     assert_eq!(partial.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&partial.stderr);
+    let err = partial.stderr();
     assert!(err.contains("missing [1]"), "{err}");
     merge.push(shards[1].to_str().unwrap());
     let merged = sliders(&merge);
@@ -448,7 +441,7 @@ fn cubes_answer_on_the_last_line_with_every_proof_checked() {
         args.extend_from_slice(bad);
         let out = sliders(&args);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = out.stderr();
         assert!(err.contains(says), "{bad:?}: {err}");
     }
 }
@@ -502,13 +495,11 @@ fn sigterm_stops_the_solver_process_and_keeps_the_state() {
     // reaches a terminal's process group, or Slurm's scancel every process of a job).
     for also_solver in [false, true] {
         let _ = std::fs::remove_file(&pids);
-        let child = Command::new(BIN)
-            .args(["prove", "bishop", "c1", "--bits", "4", "--scheme", "black"])
+        let child = Sliders::new(["prove", "bishop", "c1", "--bits", "4", "--scheme", "black"])
             .env("SLIDERS_CADICAL", &wrapper)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+            .spawn();
         let solver_pid: u32 = (0..600)
             .find_map(|_| {
                 std::thread::sleep(std::time::Duration::from_millis(100));
@@ -536,23 +527,21 @@ fn sigterm_stops_the_solver_process_and_keeps_the_state() {
     // it, and the state keeps the cubes done before it (the first four, unless the
     // signal came while the cubes were still being listed).
     let state = dir.path().join("interrupted-g1.json");
-    let child = Command::new(BIN)
-        .args([
-            "prove",
-            "rook",
-            "g1",
-            "--bits",
-            "10",
-            "--exhaust",
-            "--threads",
-            "1",
-        ])
-        .arg("--state")
-        .arg(&state)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = Sliders::new([
+        "prove",
+        "rook",
+        "g1",
+        "--bits",
+        "10",
+        "--exhaust",
+        "--threads",
+        "1",
+    ])
+    .arg("--state")
+    .arg(&state)
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::piped())
+    .spawn();
     std::thread::sleep(std::time::Duration::from_secs(3));
     terminate(child.id());
     let out = wait(child);
@@ -591,7 +580,7 @@ fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
     args.extend_from_slice(&["--exhaust", "--shard", "1/3"]);
     let out = sliders(&args);
     assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let text = out.stdout();
     assert_eq!(text.lines().last(), Some("none in shard 1/3"), "{text}");
     assert!(text.contains(&format!("certificate: {file}, ")), "{text}");
     let written = std::fs::read(&path).unwrap();
@@ -626,7 +615,7 @@ fn a_certificate_is_written_before_the_answer_and_refused_where_it_cannot_be() {
     args.push("--exhaust");
     let unwritable = sliders(&args);
     assert_eq!(unwritable.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&unwritable.stderr).contains("/nonexistent-dir/c.cert"));
+    assert!(unwritable.stderr().contains("/nonexistent-dir/c.cert"));
 }
 
 /// Without an order flag, `--exhaust` measures both orders and goes on with the faster:
@@ -653,22 +642,17 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
         "--state",
         path,
     ];
-    let o = sliders(&[&args[..], &["--time", "1"]].concat());
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = sliders([&args[..], &["--time", "1"]].concat());
+    assert_eq!(o.status.code(), Some(1), "{}", o.stderr());
     assert!(state.exists() && sidecar.exists());
-    let o = sliders(&args);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let o = sliders(args);
+    let err = o.stderr();
     assert!(o.status.success(), "{err}");
     assert!(
         err.contains("exhaust: order low-first (estimated to finish: ascending "),
         "{err}"
     );
-    assert!(String::from_utf8_lossy(&o.stdout).ends_with("none\n"));
+    assert!(o.stdout().ends_with("none\n"));
     let finished = std::fs::read_to_string(&state).unwrap();
     assert!(
         finished.contains("\"question\": \"bishop f8 4 low-first\""),
@@ -676,11 +660,11 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
     );
     assert!(!sidecar.exists());
     // A finished state is answered from, in its order, without measuring again.
-    let o = sliders(&args);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("exhaust: order low-first\n"));
-    assert!(String::from_utf8_lossy(&o.stdout).ends_with("none\n"));
+    let o = sliders(args);
+    assert!(o.stderr().contains("exhaust: order low-first\n"));
+    assert!(o.stdout().ends_with("none\n"));
     // --ascending takes the old default order, whatever is faster.
-    let o = sliders(&[
+    let o = sliders([
         "prove",
         "bishop",
         "c7",
@@ -690,7 +674,7 @@ fn the_exhaustive_search_chooses_its_order_and_resumes_both() {
         "--ascending",
     ]);
     assert!(o.status.success());
-    assert!(!String::from_utf8_lossy(&o.stderr).contains("exhaust: order"));
+    assert!(!o.stderr().contains("exhaust: order"));
 }
 
 #[test]
@@ -699,8 +683,8 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
     // the nodes left of a sample that takes every cube; a sample of fewer gives a
     // standard error, another --seed another sample; the order must be named; a
     // sampled cube with a magic (bishop b1, 5 bits) is an answer.
-    let stdout = |out: &Output| String::from_utf8_lossy(&out.stdout).to_string();
-    let whole = sliders(&[
+    let stdout = |out: &Run| out.stdout();
+    let whole = sliders([
         "prove",
         "bishop",
         "c1",
@@ -737,7 +721,7 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
             k,
         ]
     };
-    let census = sliders(&args("1048576"));
+    let census = sliders(args("1048576"));
     assert_eq!(census.status.code(), Some(0), "{:?}", census);
     let text = stdout(&census);
     assert!(
@@ -746,7 +730,7 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
         )),
         "{text} against {nodes}"
     );
-    let sample = sliders(&args("50"));
+    let sample = sliders(args("50"));
     let text = stdout(&sample);
     assert!(text.starts_with("estimate: 50 of "), "{text}");
     assert!(!text.contains("standard error 0 "), "{text}");
@@ -765,14 +749,14 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
     with_state.extend(["--state", state.to_str().unwrap()]);
     let refused = sliders(&with_state);
     assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("depth 1,"));
+    assert!(refused.stderr().contains("depth 1,"));
     std::fs::remove_file(&state).unwrap();
     let missing = sliders(&with_state);
     assert_eq!(missing.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such file"));
+    assert!(missing.stderr().contains("no such file"));
     for bad in ["0", "1048577", "x"] {
         assert_eq!(
-            sliders(&args(bad)).status.code(),
+            sliders(args(bad)).status.code(),
             Some(2),
             "--estimate {bad}"
         );
@@ -780,7 +764,7 @@ fn an_estimate_of_every_cube_left_gives_the_search_s_nodes_and_bad_ones_are_refu
     let mut without_exhaust = args("50");
     without_exhaust.retain(|&a| a != "--exhaust");
     assert_eq!(sliders(&without_exhaust).status.code(), Some(2));
-    let found = sliders(&[
+    let found = sliders([
         "prove",
         "bishop",
         "b1",
@@ -813,22 +797,20 @@ fn a_plain_exhaust_keeps_its_states_in_a_directory_of_its_own_and_sweeps_killed_
     let stale = tmp.path().join("sliders-exhaust-4000000000-dead");
     std::fs::create_dir(&stale).unwrap();
     std::fs::write(stale.join("exhaust-ascending"), b"{}").unwrap();
-    let o = Command::new(BIN)
-        .args([
-            "prove",
-            "bishop",
-            "b1",
-            "--bits",
-            "4",
-            "--exhaust",
-            "--threads",
-            "1",
-        ])
-        .env("TMPDIR", tmp.path())
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("found 0x"));
+    let o = Sliders::new([
+        "prove",
+        "bishop",
+        "b1",
+        "--bits",
+        "4",
+        "--exhaust",
+        "--threads",
+        "1",
+    ])
+    .env("TMPDIR", tmp.path())
+    .output();
+    assert!(o.status.success(), "{}", o.stderr());
+    assert!(o.stdout().contains("found 0x"));
     let left: Vec<_> = std::fs::read_dir(tmp.path())
         .unwrap()
         .flatten()
@@ -861,7 +843,7 @@ fn a_state_that_cannot_be_written_is_refused_before_any_work() {
     ] {
         let o = sliders(&args);
         assert_eq!(o.status.code(), Some(1), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
+        let err = o.stderr();
         assert!(err.contains("the state cannot be saved"), "{args:?}: {err}");
         assert!(!err.contains("cube 1"), "{args:?} worked first: {err}");
     }
@@ -898,13 +880,11 @@ fn a_sigkilled_prove_takes_its_solver_with_it_and_the_next_run_sweeps_its_files(
         "CI is set but setpriv --pdeathsig cannot be run (util-linux)"
     );
     let tmp = tempfile::tempdir().unwrap();
-    let mut child = Command::new(BIN)
-        .args(["prove", "bishop", "c1", "--bits", "4", "--scheme", "black"])
+    let mut child = Sliders::new(["prove", "bishop", "c1", "--bits", "4", "--scheme", "black"])
         .env("TMPDIR", tmp.path())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+        .spawn();
     let pid = child.id();
     // Wait (up to a minute) for the solver to start.
     let mut solver = Vec::new();
@@ -943,12 +923,10 @@ fn a_sigkilled_prove_takes_its_solver_with_it_and_the_next_run_sweeps_its_files(
     // The killed run's scratch directory is still there; the next run removes it.
     let before: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().collect();
     assert!(!before.is_empty(), "a SIGKILL leaves the scratch directory");
-    let o = Command::new(BIN)
-        .args(["prove", "bishop", "a1", "--bits", "5"])
+    let o = Sliders::new(["prove", "bishop", "a1", "--bits", "5"])
         .env("TMPDIR", tmp.path())
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        .output();
+    assert!(o.status.success(), "{}", o.stderr());
     let after: Vec<_> = std::fs::read_dir(tmp.path())
         .unwrap()
         .flatten()
@@ -974,12 +952,12 @@ fn an_estimate_of_a_finished_state_says_it_is_finished() {
         "--state",
         state,
     ];
-    assert!(sliders(&run).status.success());
+    assert!(sliders(run).status.success());
     let mut args = run.to_vec();
     args.extend(["--estimate", "10"]);
     let o = sliders(&args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", o.stderr());
+    let out = o.stdout();
     assert_eq!(
         out.trim(),
         "estimate: 0 of 282695 cubes left: the search is finished, 0 nodes left"

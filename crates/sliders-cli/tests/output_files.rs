@@ -5,11 +5,14 @@
 //! directory is refused. One table of the writers, so a new one is covered by adding
 //! its row.
 
+mod common;
+
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_sliders");
+use common::{sliders, Sliders};
+
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
 
 /// The writers: the arguments with `OUT` where the path goes, and a piece of what the
@@ -79,14 +82,6 @@ fn with_out(args: &[String], out: &Path) -> Vec<String> {
         .collect()
 }
 
-fn run(args: &[String]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run sliders")
-}
-
 /// Lets a reader still waiting on the FIFO go (a command that failed before opening
 /// it): an open for writing that does not wait (O_NONBLOCK, 0o4000 on Linux) succeeds
 /// only while a reader waits, and closing it gives the reader its end of file.
@@ -120,12 +115,8 @@ fn a_fifo_gets_the_bytes_and_stays_a_fifo() {
             .custom_flags(0o4000)
             .open(&path)
             .unwrap();
-        let o = run(&with_out(&args, &path));
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        let o = sliders(with_out(&args, &path));
+        assert!(o.status.success(), "{args:?}: {}", o.stderr());
         let mut got = Vec::new();
         let _ = reader.read_to_end(&mut got);
         let got = String::from_utf8_lossy(&got);
@@ -143,12 +134,8 @@ fn a_symlink_stays_a_link_and_one_to_stdout_reaches_stdout() {
         std::fs::write(&file, b"old").unwrap();
         let link = dir.path().join("link");
         std::os::unix::fs::symlink(&file, &link).unwrap();
-        let o = run(&with_out(&args, &link));
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        let o = sliders(with_out(&args, &link));
+        assert!(o.status.success(), "{args:?}: {}", o.stderr());
         assert!(
             std::fs::symlink_metadata(&link)
                 .unwrap()
@@ -163,16 +150,9 @@ fn a_symlink_stays_a_link_and_one_to_stdout_reaches_stdout() {
 
         let to_stdout = dir.path().join("stdout");
         std::os::unix::fs::symlink("/proc/self/fd/1", &to_stdout).unwrap();
-        let o = run(&with_out(&args, &to_stdout));
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        assert!(
-            String::from_utf8_lossy(&o.stdout).contains(holds),
-            "{args:?}: not on stdout"
-        );
+        let o = sliders(with_out(&args, &to_stdout));
+        assert!(o.status.success(), "{args:?}: {}", o.stderr());
+        assert!(o.stdout().contains(holds), "{args:?}: not on stdout");
         assert!(
             std::fs::symlink_metadata(&to_stdout)
                 .unwrap()
@@ -187,7 +167,7 @@ fn a_symlink_stays_a_link_and_one_to_stdout_reaches_stdout() {
 fn a_directory_is_refused_and_left_alone() {
     for (args, _) in writers() {
         let dir = tempfile::tempdir().unwrap();
-        let o = run(&with_out(&args, dir.path()));
+        let o = sliders(with_out(&args, dir.path()));
         assert!(!o.status.success(), "{args:?}");
         assert!(dir.path().is_dir());
     }
@@ -218,13 +198,7 @@ fn a_state_that_is_a_fifo_is_refused_at_once() {
     ] {
         // A run that opened the FIFO would wait for a writer: `release` gives it one
         // after a while, so a regression fails here instead of hanging.
-        let child = Command::new(BIN)
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = Sliders::new(&args).spawn();
         let waiter = {
             let path = path.clone();
             std::thread::spawn(move || {

@@ -3,9 +3,7 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::TempDir;
+use common::{sliders, Sliders, TempDir};
 
 use sliders_core::schemes::SchemeId;
 
@@ -14,31 +12,24 @@ fn bench_runs_and_reports_every_scheme() {
     let dir = TempDir::new("bench");
     let json = dir.path().join("bench.json");
     let svg = dir.path().join("bench.svg");
-    let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args([
-            "bench",
-            "--lookups",
-            "2000",
-            "--rounds",
-            "3",
-            "--first-lookup-runs",
-            "1",
-            "--perft",
-            "2",
-        ])
-        .arg("--json")
-        .arg(&json)
-        .arg("--plot")
-        .arg(&svg)
-        .env_remove("SLIDERS_SCHEME")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = Sliders::new([
+        "bench",
+        "--lookups",
+        "2000",
+        "--rounds",
+        "3",
+        "--first-lookup-runs",
+        "1",
+        "--perft",
+        "2",
+    ])
+    .arg("--json")
+    .arg(&json)
+    .arg("--plot")
+    .arg(&svg)
+    .output();
+    let stdout = out.stdout();
+    assert!(out.status.success(), "{}", out.stderr());
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let names: Vec<&str> = report["schemes"]
@@ -98,24 +89,15 @@ fn bench_runs_and_reports_every_scheme() {
 
 #[test]
 fn bench_rejects_an_unknown_scheme() {
-    let out = Command::new(env!("CARGO_BIN_EXE_sliders"))
-        .args(["bench", "--schemes", "fancy,warp-drive", "--lookups", "10"])
-        .output()
-        .unwrap();
+    let out = sliders(["bench", "--schemes", "fancy,warp-drive", "--lookups", "10"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("warp-drive"));
+    assert!(out.stderr().contains("warp-drive"));
 }
 
 #[test]
 fn zero_rounds_is_out_of_range_as_the_bounds_table_says() {
     // docs/robustness.md: `bench --rounds` 1 to 1000, `--first-lookup-runs` 0 to 1000.
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_sliders"))
-            .arg("bench")
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| Sliders::new(["bench"]).args(args).output();
     let o = run(&["--rounds", "0"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
