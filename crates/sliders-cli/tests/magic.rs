@@ -277,7 +277,11 @@ fn an_interrupted_search_resumes_to_the_same_result() {
     .concat();
     let first = sliders([&args[..], &["--candidates", "2000"]].concat());
     assert_eq!(first.status.code(), Some(1), "{}", first.stderr());
-    assert!(first.stderr().contains("continue with --state"), "{}", first.stderr());
+    assert!(
+        first.stderr().contains("continue with --state"),
+        "{}",
+        first.stderr()
+    );
     assert!(state.exists());
     let second = sliders(&args);
     assert_eq!(second.status.code(), full_status, "{}", second.stderr());
