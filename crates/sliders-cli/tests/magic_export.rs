@@ -33,7 +33,8 @@ fn an_unknown_format_is_refused_with_the_list() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = out.stderr();
     assert!(
-        stderr.contains("unknown format 'cc': expected csv, rust, json, c or cpp"),
+        stderr.contains("invalid value 'cc' for '--format <FORMAT>'")
+            && stderr.contains("[possible values: csv, rust, json, c, cpp]"),
         "{stderr}"
     );
 }

@@ -8,22 +8,49 @@ use super::sets::load_verified;
 use crate::io::error::CliError;
 use crate::io::files::write_output;
 
-pub(super) fn parse_format(name: &str) -> Result<Format, CliError> {
-    Format::from_name(name).ok_or_else(|| {
-        CliError::input(format!(
-            "unknown format '{name}': expected csv, rust, json, c or cpp"
-        ))
-    })
+/// `--format`'s words (`find` and `export`): the formats of `sliders_search::export`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+// No doc comments on the variants: clap would then print every option's help in its
+// long form (the help text is part of the contract).
+pub enum FormatArg {
+    Csv,
+    Rust,
+    Json,
+    C,
+    Cpp,
+}
+
+impl FormatArg {
+    /// The search crate's format (`cpp` is the C header: it is C++ too).
+    pub(super) fn format(self) -> Format {
+        match self {
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Rust => Format::Rust,
+            FormatArg::Json => Format::Json,
+            FormatArg::C | FormatArg::Cpp => Format::C,
+        }
+    }
+
+    /// The word as typed.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            FormatArg::Csv => "csv",
+            FormatArg::Rust => "rust",
+            FormatArg::Json => "json",
+            FormatArg::C => "c",
+            FormatArg::Cpp => "cpp",
+        }
+    }
 }
 
 /// Writes the verified set in `file` as `format` to `out` (or stdout).
 pub(super) fn run(
     file: &Path,
-    format: &str,
+    format: FormatArg,
     scheme: Option<&str>,
     out: Option<&Path>,
 ) -> Result<(), CliError> {
-    let format = parse_format(format)?;
+    let format = format.format();
     let set = load_verified(file, scheme)?.0;
     write_output(out, &export::write(&set, format))
 }

@@ -54,16 +54,16 @@ pub struct FindArgs {
     #[arg(long)]
     out: Option<PathBuf>,
     /// csv, rust or json (rust and json need all 128 squares).
-    #[arg(long, default_value = "csv")]
-    format: String,
+    #[arg(long, value_enum, default_value = "csv")]
+    format: super::export::FormatArg,
     /// Save progress here; if it exists, continue the search it records (`--resume`
     /// is the same flag's old name).
     #[arg(long = "state", alias = "resume", value_name = "STATE")]
     resume: Option<PathBuf>,
     /// sparse (AND of three outputs) or dense (one output). Default: sparse, dense
     /// for record hunts.
-    #[arg(long)]
-    kind: Option<String>,
+    #[arg(long, value_enum)]
+    kind: Option<KindArg>,
     /// The top-byte popcount filter threshold (0: off). Default 6 (0 for record hunts).
     #[arg(long, value_parser = parse::any_u32)]
     filter: Option<u32>,
@@ -89,7 +89,7 @@ pub struct FindArgs {
 
 pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
     let scheme = parse_scheme(&args.scheme)?;
-    let format = super::export::parse_format(&args.format)?;
+    let format = args.format.format();
     if scheme == SchemeKind::OffsetInMagic {
         return find_offset_in_magic(&args, format);
     }
@@ -161,7 +161,7 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
     if format != Format::Csv && targets.len() != 128 {
         return Err(CliError::input(format!(
             "--format {}: needs all 128 squares; use csv for a partial search",
-            args.format
+            args.format.name()
         )));
     }
     let record_hunt = targets
@@ -169,15 +169,10 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
         .any(|t| t.bits < mask_bits(t.piece, t.square));
     let mut opts = FindOptions::new(scheme, seeding);
     let dense_default = record_hunt;
-    opts.kind = match args.kind.as_deref() {
+    opts.kind = match args.kind {
         None if dense_default => CandidateKind::Dense,
-        None | Some("sparse") => CandidateKind::Sparse,
-        Some("dense") => CandidateKind::Dense,
-        Some(other) => {
-            return Err(CliError::input(format!(
-                "unknown --kind '{other}': expected sparse or dense"
-            )))
-        }
+        None | Some(KindArg::Sparse) => CandidateKind::Sparse,
+        Some(KindArg::Dense) => CandidateKind::Dense,
     };
     opts.min_top_popcount = args.filter.unwrap_or(if dense_default {
         0
@@ -437,4 +432,12 @@ fn partial_csv(scheme: SchemeKind, seeding: &Seeding, found: &[Found]) -> String
         ));
     }
     out
+}
+
+/// `--kind`'s words: the finder's candidate kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+// No doc comments on the variants (clap would print every help in its long form).
+enum KindArg {
+    Sparse,
+    Dense,
 }

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use crate::io::error::CliError;
 
-mod export;
+pub mod export;
 mod find;
 mod merge_sets;
 mod pack;
@@ -78,8 +78,8 @@ pub enum MagicCommand {
         file: PathBuf,
         /// rust, csv, json or c (a C99/C++ header with sliders_init and the lookups; cpp
         /// is the same header).
-        #[arg(long)]
-        format: String,
+        #[arg(long, value_enum)]
+        format: export::FormatArg,
         /// The scheme, as for `verify`.
         #[arg(long)]
         scheme: Option<String>,
@@ -106,6 +106,6 @@ pub fn run(command: MagicCommand) -> Result<(), CliError> {
             format,
             scheme,
             out,
-        } => export::run(&file, &format, scheme.as_deref(), out.as_deref()),
+        } => export::run(&file, format, scheme.as_deref(), out.as_deref()),
     }
 }
