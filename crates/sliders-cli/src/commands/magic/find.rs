@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::finder::{
-    assemble, CandidateKind, FindOptions, Found, SearchState, Seeding, Target, MAX_FIND_BITS,
+    assemble, CandidateKind, FindOptions, Found, Outcome, SearchState, Seeding, Target,
+    MAX_FIND_BITS,
 };
 use sliders_search::{mask_bits, plain_bits};
 
@@ -99,56 +100,7 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
             args.seed
         ))
     })?;
-    let pieces: Vec<RookOrBishop> = match &args.piece {
-        None => RookOrBishop::BOTH.to_vec(),
-        Some(name) => vec![RookOrBishop::from_name(name.trim()).ok_or_else(|| {
-            CliError::input(format!("unknown piece '{name}': expected rook or bishop"))
-        })?],
-    };
-    let squares: Vec<Square> = if args.squares.is_empty() {
-        Square::ALL.to_vec()
-    } else {
-        let mut list = Vec::new();
-        for name in &args.squares {
-            let square: Square = name
-                .trim()
-                .parse()
-                .map_err(|_| CliError::input(format!("unknown square '{name}' in --squares")))?;
-            if list.contains(&square) {
-                return Err(CliError::input(format!(
-                    "square {square} twice in --squares"
-                )));
-            }
-            list.push(square);
-        }
-        list
-    };
-    if let Some(bits) = args.bits {
-        if scheme == SchemeKind::Plain {
-            return Err(CliError::input(
-                "--bits: plain magics use 12 rook and 9 bishop bits; use --scheme fancy",
-            ));
-        }
-        if !(1..=MAX_FIND_BITS).contains(&bits) {
-            return Err(CliError::input(format!(
-                "--bits {bits}: the finder searches 1 to {MAX_FIND_BITS} bits"
-            )));
-        }
-    }
-    let mut targets = Vec::new();
-    for &piece in &pieces {
-        for &square in &squares {
-            let bits = args.bits.unwrap_or(match scheme {
-                SchemeKind::Fancy | SchemeKind::Fancy32 => mask_bits(piece, square),
-                _ => plain_bits(piece),
-            });
-            targets.push(Target {
-                piece,
-                square,
-                bits,
-            });
-        }
-    }
+    let mut targets = targets(&args, scheme)?;
     if let Some((shard, shards)) = crate::io::shard::if_any(args.shard.as_deref())? {
         targets = targets
             .into_iter()
@@ -247,38 +199,7 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
             message: message.clone(),
         });
     }
-    let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
-    let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
-    // The found magics' own streams (what reproduces them), then what this run did: with
-    // nothing found the first says so rather than "0 candidates tested".
-    let streams = if outcome.found.is_empty() {
-        String::new()
-    } else {
-        format!(": {tested} candidates tested ({drawn} drawn) in their streams")
-    };
-    crate::io::output::noteln!(
-        "found {} of {} magics{streams}",
-        outcome.found.len(),
-        targets.len()
-    );
-    crate::io::output::noteln!(
-        "this run: {} candidates drawn, {} tested, {:.3} s on {} thread{}: {:.2} M candidates/s/core",
-        outcome.generated,
-        outcome.tested,
-        outcome.elapsed.as_secs_f64(),
-        outcome.threads,
-        if outcome.threads == 1 { "" } else { "s" },
-        outcome.rate_per_core() / 1e6
-    );
-    if let (Some(before), Some(after)) = (cpu_before, process_cpu_seconds()) {
-        let cpu = after - before;
-        if cpu >= 0.05 {
-            crate::io::output::noteln!(
-                "CPU time: {cpu:.2} s: {:.2} M candidates/s per core-second of CPU",
-                outcome.generated as f64 / cpu / 1e6
-            );
-        }
-    }
+    let tested = summarise(&outcome, targets.len(), cpu_before);
     let complete = outcome.missing.is_empty();
     let all = targets.len() == 128;
     let text = if complete && all {
@@ -326,6 +247,100 @@ pub(super) fn run(args: FindArgs) -> Result<(), CliError> {
             }
         )))
     }
+}
+
+/// The summary on stderr: the found magics' own streams (what reproduces them), then
+/// what this run did, and its CPU time. Returns the candidates the found magics' streams
+/// tested (the set's provenance line quotes it).
+fn summarise(outcome: &Outcome, targets: usize, cpu_before: Option<f64>) -> u64 {
+    let tested: u64 = outcome.found.iter().map(|f| f.tested).sum();
+    let drawn: u64 = outcome.found.iter().map(|f| f.candidates).sum();
+    // With nothing found the first line says so rather than "0 candidates tested".
+    let streams = if outcome.found.is_empty() {
+        String::new()
+    } else {
+        format!(": {tested} candidates tested ({drawn} drawn) in their streams")
+    };
+    crate::io::output::noteln!(
+        "found {} of {} magics{streams}",
+        outcome.found.len(),
+        targets
+    );
+    crate::io::output::noteln!(
+        "this run: {} candidates drawn, {} tested, {:.3} s on {} thread{}: {:.2} M candidates/s/core",
+        outcome.generated,
+        outcome.tested,
+        outcome.elapsed.as_secs_f64(),
+        outcome.threads,
+        if outcome.threads == 1 { "" } else { "s" },
+        outcome.rate_per_core() / 1e6
+    );
+    if let (Some(before), Some(after)) = (cpu_before, process_cpu_seconds()) {
+        let cpu = after - before;
+        if cpu >= 0.05 {
+            crate::io::output::noteln!(
+                "CPU time: {cpu:.2} s: {:.2} M candidates/s per core-second of CPU",
+                outcome.generated as f64 / cpu / 1e6
+            );
+        }
+    }
+    tested
+}
+
+/// The targets `--piece`, `--squares` and `--bits` name, rook a1..h8 then bishop (the
+/// order `--shard` splits).
+fn targets(args: &FindArgs, scheme: SchemeKind) -> Result<Vec<Target>, CliError> {
+    let pieces: Vec<RookOrBishop> = match &args.piece {
+        None => RookOrBishop::BOTH.to_vec(),
+        Some(name) => vec![RookOrBishop::from_name(name.trim()).ok_or_else(|| {
+            CliError::input(format!("unknown piece '{name}': expected rook or bishop"))
+        })?],
+    };
+    let squares: Vec<Square> = if args.squares.is_empty() {
+        Square::ALL.to_vec()
+    } else {
+        let mut list = Vec::new();
+        for name in &args.squares {
+            let square: Square = name
+                .trim()
+                .parse()
+                .map_err(|_| CliError::input(format!("unknown square '{name}' in --squares")))?;
+            if list.contains(&square) {
+                return Err(CliError::input(format!(
+                    "square {square} twice in --squares"
+                )));
+            }
+            list.push(square);
+        }
+        list
+    };
+    if let Some(bits) = args.bits {
+        if scheme == SchemeKind::Plain {
+            return Err(CliError::input(
+                "--bits: plain magics use 12 rook and 9 bishop bits; use --scheme fancy",
+            ));
+        }
+        if !(1..=MAX_FIND_BITS).contains(&bits) {
+            return Err(CliError::input(format!(
+                "--bits {bits}: the finder searches 1 to {MAX_FIND_BITS} bits"
+            )));
+        }
+    }
+    let mut targets = Vec::new();
+    for &piece in &pieces {
+        for &square in &squares {
+            let bits = args.bits.unwrap_or(match scheme {
+                SchemeKind::Fancy | SchemeKind::Fancy32 => mask_bits(piece, square),
+                _ => plain_bits(piece),
+            });
+            targets.push(Target {
+                piece,
+                square,
+                bits,
+            });
+        }
+    }
+    Ok(targets)
 }
 
 /// `sliders find --scheme offset-in-magic`: the greedy search of
