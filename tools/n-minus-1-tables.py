@@ -44,7 +44,8 @@ def rows(path):
 
 
 def commas(n):
-    return f"{int(n):,}"
+    """`1,234,567`; an empty cell (not measured) stays empty."""
+    return f"{int(n):,}" if n != "" else ""
 
 
 def evidence(results, piece, square, scheme, bits):
