@@ -31,6 +31,7 @@ mod state;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -113,6 +114,10 @@ pub struct DenseOptions {
     pub state: Option<PathBuf>,
     /// A line on stderr after each round.
     pub progress: bool,
+    /// The caller's stop: when it is set the run stops as at its time, checked where the
+    /// time is (inside a round's walk too), and ends with `stopped: Some("cancel")`.
+    /// None by default.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for DenseOptions {
@@ -137,6 +142,7 @@ impl Default for DenseOptions {
             threads: 0,
             state: None,
             progress: false,
+            cancel: None,
         }
     }
 }
@@ -164,7 +170,7 @@ pub struct DenseOutcome {
     pub best_candidate: u64,
     /// Seconds of search in all (a resumed state's too).
     pub seconds: f64,
-    /// Why it stopped without a magic: "rounds", "time" or "signal".
+    /// Why it stopped without a magic: "rounds", "time", "signal" or "cancel".
     pub stopped: Option<&'static str>,
 }
 
@@ -361,6 +367,12 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
     let start = Instant::now();
     let before = st.seconds;
     let out_of_time = || options.time.is_some_and(|t| start.elapsed() >= t);
+    let cancelled = || {
+        options
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    };
     let stream = mix64(options.seed ^ options.shard.map_or(0, |(i, n)| mix64(i ^ n << 32)));
     let mut stopped = None;
     while st.found.is_none() {
@@ -372,13 +384,23 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
             stopped = Some("signal");
             break;
         }
+        if cancelled() {
+            stopped = Some("cancel");
+            break;
+        }
         if out_of_time() {
             stopped = Some("time");
             break;
         }
-        let halt = || stop::requested() || out_of_time();
+        let halt = || stop::requested() || cancelled() || out_of_time();
         let Some(next) = pool.install(|| round(&prepared, options, &st, stream, &halt))? else {
-            stopped = Some(if stop::requested() { "signal" } else { "time" });
+            stopped = Some(if stop::requested() {
+                "signal"
+            } else if cancelled() {
+                "cancel"
+            } else {
+                "time"
+            });
             break;
         };
         st = next;
