@@ -650,3 +650,35 @@ fn round(
     st.round += 1;
     Ok(Some(st))
 }
+
+#[cfg(test)]
+mod cancel_tests {
+    use super::*;
+
+    /// The caller's cancel stops a run as its time does, and says so.
+    #[test]
+    fn a_cancelled_run_stops_and_says_cancel() {
+        let question = Question {
+            piece: RookOrBishop::Bishop,
+            square: "b1".parse().unwrap(),
+            bits: 4,
+            scheme: crate::prove::IndexScheme::Fancy,
+        };
+        let cancel = Arc::new(AtomicBool::new(true));
+        let options = DenseOptions {
+            threads: 1,
+            rounds: Some(50),
+            cancel: Some(Arc::clone(&cancel)),
+            ..DenseOptions::default()
+        };
+        let out = hunt(&question, &options).unwrap();
+        assert_eq!(
+            (out.stopped, out.rounds, out.found),
+            (Some("cancel"), 0, None)
+        );
+        // Not set: the same run goes on (bishop b1 at 4 bits is found within 50 rounds).
+        cancel.store(false, Ordering::Relaxed);
+        let out = hunt(&question, &options).unwrap();
+        assert!(out.found.is_some(), "{out:?}");
+    }
+}
