@@ -740,8 +740,9 @@ fn every_job_kind_cancels_within_a_second() {
     // Queens on both sides, depth 6: about 20 s in all.
     let divide = "/api/perft?depth=6&fen=4k3/q6q/8/3qq3/3QQ3/8/Q6Q/4K3+w+-+-+0+1";
     let started = |s: &Value| s["moves_done"].as_u64().unwrap_or(0) >= 1;
-    let cases: [(&str, &str, &dyn Fn(&Value) -> bool); 2] =
-        [("dense", dense, &walking), ("divide", divide, &started)];
+    // Each case: its name, its request, and when it is under way.
+    type Case<'a> = (&'a str, &'a str, &'a dyn Fn(&Value) -> bool);
+    let cases: [Case; 2] = [("dense", dense, &walking), ("divide", divide, &started)];
     for (kind, target, ready) in cases {
         let (status, a) = server.post(target);
         assert_eq!(status, 200, "{a}");
@@ -852,4 +853,30 @@ fn the_page_has_a_content_security_policy() {
             assert!(csp.contains(part), "{target}: {part} not in {csp}");
         }
     }
+}
+
+/// Connections past 512 open at once are answered 503 at once; idle ones are closed
+/// after the head's 10 s, and then the server answers again.
+#[test]
+fn connections_past_the_bound_are_503_and_idle_ones_are_closed() {
+    let server = Server::start();
+    let idle: Vec<TcpStream> = (0..512)
+        .map(|_| TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    let (status, body) = server.request("GET", "/api/schemes");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("busy"), "{body}");
+    // Each idle one is closed by the server once its head has taken 10 s.
+    for mut stream in idle {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut buf = [0u8; 64];
+        assert!(
+            matches!(stream.read(&mut buf), Ok(0) | Err(_)),
+            "an idle connection was answered"
+        );
+    }
+    let (status, _) = server.get("/api/schemes");
+    assert_eq!(status, 200);
 }

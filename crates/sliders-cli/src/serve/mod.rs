@@ -50,6 +50,8 @@ pub struct ServeArgs {
 const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a connection may live in all (its head, its answer, the reply's writing).
 const CONNECTION_LIFE: Duration = Duration::from_secs(30);
+/// How long a connection past [`MAX_CONNECTIONS`] is kept to be answered 503.
+const BUSY_LIFE: Duration = Duration::from_secs(1);
 /// Connections open at once; one more is answered 503 and closed. A connection waiting
 /// for its head is a task and a buffer, not a thread: slow ones delay no other.
 const MAX_CONNECTIONS: usize = 512;
@@ -156,43 +158,39 @@ async fn accept(listener: tokio::net::TcpListener, server: Arc<Server>, stop: &N
                 continue;
             }
         };
-        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
-            // The reply fits the socket's buffer: written at once or not at all.
-            let _ = stream.try_write(&busy_bytes());
-            continue;
+        // Past the bound a connection is still read (so that closing it resets nothing
+        // the client has not read), but only for a second, and answered 503.
+        let permit = Arc::clone(&open).try_acquire_owned().ok();
+        let (head_time, life) = match permit {
+            Some(_) => (HEAD_TIMEOUT, CONNECTION_LIFE),
+            None => (BUSY_LIFE, BUSY_LIFE),
         };
         let server = Arc::clone(&server);
         tokio::spawn(async move {
+            let busy = permit.is_none();
             let _open = permit;
             let local = stream.local_addr().ok();
             let service = hyper::service::service_fn(move |request| {
                 let server = Arc::clone(&server);
-                async move { Ok::<_, Infallible>(answer(request, server, local).await) }
+                async move {
+                    Ok::<_, Infallible>(match busy {
+                        true => Reply::status(503, "the server is busy: try again").response(),
+                        false => answer(request, server, local).await,
+                    })
+                }
             });
             let connection = hyper::server::conn::http1::Builder::new()
                 .keep_alive(false)
                 .timer(TokioTimer::new())
-                .header_read_timeout(HEAD_TIMEOUT)
+                .header_read_timeout(head_time)
                 .max_header_size(http::MAX_HEAD)
                 .max_buf_size(http::MAX_HEAD)
                 .serve_connection(TokioIo::new(stream), service);
             // An error is the client's (a malformed head: hyper has answered 400, 431 or
             // 414; a timeout; a reset): nothing to do but close.
-            let _ = tokio::time::timeout(CONNECTION_LIFE, connection).await;
+            let _ = tokio::time::timeout(life, connection).await;
         });
     }
-}
-
-/// The reply to a connection past [`MAX_CONNECTIONS`], written without hyper.
-fn busy_bytes() -> Vec<u8> {
-    let body = r#"{"error":"the server is busy: try again","parameter":null}"#;
-    format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\ncache-control: no-store\r\nx-content-type-options: nosniff\r\n\
-         connection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .into_bytes()
 }
 
 /// One request: checked (its Host, its target's length, no body, a POST's origin), then
