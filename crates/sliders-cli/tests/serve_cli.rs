@@ -604,6 +604,15 @@ fn a_foreign_host_is_refused() {
         "GET http://evil.example/api/schemes HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n",
     );
     assert_eq!(status, 421, "{body}");
+    let (status, body) = server.send(
+        "GET http://{host}/api/schemes HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(status, 421, "{body}");
+    // Two Hosts, one of them ours: which one a reader believes is not to be guessed.
+    let (status, body) = server.send(
+        "GET /api/schemes HTTP/1.1\r\nHost: {host}\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(status, 400, "{body}");
     // Nothing was started by the refused POSTs.
     assert_eq!(server.get("/api/jobs/1").0, 404);
     // The server's own names are answered, in any case.

@@ -227,18 +227,29 @@ fn check(
     let headers = request.headers();
     // DNS rebinding: a page of another site whose name now points here sends its own
     // name as the Host. Only the names of this server are answered.
-    let host = request
+    // Every name the request gives (an absolute target's and the `Host` header, each
+    // once) must be ours, and it must give one.
+    let hosts = headers.get_all(header::HOST);
+    if hosts.iter().count() > 1 {
+        return Err(Reply::status(400, "the request gives more than one Host"));
+    }
+    let named: Vec<Option<&str>> = request
         .uri()
         .authority()
-        .map(|a| a.as_str())
-        .or_else(|| headers.get(header::HOST).and_then(|h| h.to_str().ok()));
-    let Some(host) = host else {
+        .map(|a| Some(a.as_str()))
+        .into_iter()
+        .chain(hosts.iter().map(|h| h.to_str().ok()))
+        .collect();
+    if named.is_empty() {
         return Err(Reply::status(
             421,
             "the request names no Host: this server answers requests to its own address",
         ));
-    };
-    if !server.names(host, local) {
+    }
+    if !named
+        .iter()
+        .all(|h| h.is_some_and(|h| server.names(h, local)))
+    {
         return Err(Reply::status(
             421,
             format!(
