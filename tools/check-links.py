@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that every relative Markdown link resolves.
 
-For each file (by default README.md, docs/*.md and crates/*/README.md, from the
+For each file (by default README.md, docs/*.md, docs/journal/*.md and crates/*/README.md, from the
 repository root) every inline link and image `[text](target)` whose target is not a URL
 must name an existing file or directory, relative to the file that links it; a
 `#anchor` must name a heading of its target Markdown file (or of the file itself), as
@@ -105,7 +105,8 @@ def main(argv):
     else:
         root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
         os.chdir(root)
-        files = ["README.md"] + sorted(glob.glob("docs/*.md")) + sorted(glob.glob("crates/*/README.md"))
+        files = ["README.md"] + sorted(glob.glob("docs/*.md")) + sorted(glob.glob("docs/journal/*.md")) + sorted(
+            glob.glob("crates/*/README.md"))
     failures = 0
     for path in files:
         try:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes crates/sliders-cli/src/serve/research.csv: the N-1 question (fancy key, one
+"""Writes crates/sliders-cli/src/commands/serve/research.csv: the N-1 question (fancy key, one
 index bit below the mask) of every square, as `sliders serve` colours its boards.
 
 Derived from three files, so the page says what they say and nothing else (CI runs this
@@ -15,7 +15,7 @@ import os
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-OUT = os.path.join(ROOT, "crates/sliders-cli/src/serve/research.csv")
+OUT = os.path.join(ROOT, "crates/sliders-cli/src/commands/serve/research.csv")
 
 
 def rows(path):

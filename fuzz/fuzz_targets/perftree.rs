@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../crates/sliders-cli/src/perftree.rs"]
+#[path = "../../crates/sliders-cli/src/commands/perft/perftree.rs"]
 mod perftree;
 
 fuzz_target!(|data: &[u8]| {

@@ -2,8 +2,24 @@
 
 use std::process::{Command, Output};
 
+/// `bin` (one of this crate's binaries) with no `SLIDERS_*` or `SLURM_*` variable from
+/// the developer's shell (`SLIDERS_SCHEME` would change the scheme `auto` takes), so a
+/// variable in the shell never changes what a test tests.
+fn command(bin: &str) -> Command {
+    let mut command = Command::new(bin);
+    for (key, _) in std::env::vars_os() {
+        let ours = key
+            .to_str()
+            .is_some_and(|key| key.starts_with("SLIDERS_") || key.starts_with("SLURM_"));
+        if ours {
+            command.env_remove(key);
+        }
+    }
+    command
+}
+
 fn peer_perft(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_peer-perft"))
+    command(env!("CARGO_BIN_EXE_peer-perft"))
         .args(args)
         .output()
         .expect("peer-perft runs")
@@ -144,7 +160,7 @@ fn bad_arguments_exit_2() {
 fn with_stdout_closed(bin: &str, args: &[&str]) -> Output {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
-    Command::new(bin)
+    command(bin)
         .args(args)
         .stdout(writer)
         .stderr(std::process::Stdio::piped())

@@ -15,6 +15,7 @@
 
 mod bitboard;
 mod lines;
+mod piece;
 mod reference;
 mod square;
 
@@ -24,7 +25,7 @@ mod schemes {
 }
 
 pub use bitboard::Bitboard;
-pub use reference::Slider;
+pub use piece::Slider;
 pub use square::{File, Rank, Square};
 
 use schemes::data;

@@ -133,6 +133,7 @@ pub mod cpu;
 mod geometry;
 mod leapers;
 mod lines;
+mod piece;
 pub mod reference;
 pub mod schemes;
 #[cfg(feature = "serde")]
@@ -143,8 +144,7 @@ pub use bitboard::{Bitboard, Squares, Subsets};
 pub use color::Color;
 pub use geometry::{between, line, ray};
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
-pub use reference::RookOrBishop;
-pub use reference::Slider;
+pub use piece::{RookOrBishop, Slider};
 pub use square::{File, ParseSquareError, Rank, Square};
 
 use schemes::{Scheme, WithScheme};

@@ -102,8 +102,7 @@
 //!
 //! The crate is `#![no_std]` with `alloc` (lists of moves are on the stack; FEN, EPD and
 //! SAN text need `String`). Cargo features: `std`, on by default, the core's `std`
-//! (`SLIDERS_SCHEME` read from the environment), which `parallel` and `work-units` turn
-//! on; turn default features off for a `no_std` build. The others are off by default:
+//! (`SLIDERS_SCHEME` read from the environment), which `parallel` turns on; turn default features off for a `no_std` build. The others are off by default:
 //! `parallel`, threads for the parallel perft,
 //! through rayon (without it the parallel entry points keep their signatures and count
 //! on the calling thread); `serde`, `Serialize`/`Deserialize` for [`Move`] (its 16
@@ -111,8 +110,7 @@
 //! `Bitboard`; `perft-engine`, the counting engine (`engine`), which [`perft`] and
 //! everything built on it then count with ([`perft_generator_with`] keeps the general
 //! generator); `by-id`, perft and divide with a scheme named at run time
-//! (`perft_by_id`, `divide_by_id`), compiled here once for every scheme; `work-units`,
-//! the files of `sliders perft split|run|merge`.
+//! (`perft_by_id`, `divide_by_id`), compiled here once for every scheme.
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -143,8 +141,6 @@ mod see;
 mod serde_impls;
 mod setup;
 mod status;
-#[cfg(feature = "work-units")]
-pub mod work_units;
 mod zobrist;
 
 pub use board::{Board, IllegalMoveError, STARTPOS_FEN};

@@ -186,10 +186,13 @@ fn simd_avx2_perft_agrees_on_tricky() {
             let (n, _) = run_suite(simd, "tricky.epd", suite!("tricky.epd"), 200_000);
             assert!(n > 50, "only {n} counts checked");
         }
-        None => assert!(
-            std::env::var_os("CI").is_none(),
-            "CI's machine must run AVX2 to test the AVX2 perft entry"
-        ),
+        None => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI's machine must run AVX2 to test the AVX2 perft entry"
+            );
+            eprintln!("skipped: simd_avx2_perft_agrees_on_tricky: this CPU lacks AVX2");
+        }
     }
 }
 

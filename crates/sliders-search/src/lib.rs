@@ -73,6 +73,45 @@
 //! recreate, resumable); [`offset`] finds offset-in-magic sets (the offsets in the
 //! magics' low bits).
 //!
+//! ## 5. Run it long: stop it, watch it
+//!
+//! The long runs ([`finder::find`], the exhaustive walk [`prove::exhaust::exhaust`], the
+//! cube-and-conquer proof [`prove::cubes::split`], the dense finder [`dense::hunt`])
+//! take a [`control::StopToken`] the caller owns (a Ctrl-C handler or a cancel button
+//! holds a clone and calls `request`; the run stops as at its time limit, its state
+//! saved) and an optional [`control::Observer`], a callback told where the run stands
+//! ([`control::Event`]). The crate holds no process-wide state, installs no signal
+//! handler and draws nothing: the `sliders` CLI turns the events into its bar and lines.
+//!
+//! ```
+//! use sliders_core::{RookOrBishop, Square};
+//! use sliders_search::control::{Event, Observer, StopToken};
+//! use sliders_search::finder::{find, FindOptions, Seeding, Target};
+//! use sliders_search::SchemeKind;
+//!
+//! let stop = StopToken::new(); // clone it into whatever may cancel the run
+//! let mut options = FindOptions::new(SchemeKind::Fancy, Seeding::Tuned);
+//! options.stop = stop.clone();
+//! options.progress = Some(Observer::new(|event| {
+//!     if let Event::Finder { found, targets, .. } = event {
+//!         assert!(found <= targets); // a real program draws a bar here
+//!     }
+//! }));
+//! let target = Target { piece: RookOrBishop::Rook, square: Square::A1, bits: 12 };
+//! let outcome = find(&[target], &options, None)?;
+//! assert!(outcome.missing.is_empty() && !stop.requested());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## What the crate holds
+//!
+//! [`set`] (the validated [`MagicSet`]), [`verify`], [`csv`] and [`export`] (the file
+//! formats), [`finder`] (the parallel, resumable finder), [`pack`], [`refine`],
+//! [`offset`] and [`no_offset`] (smaller shared tables), [`prove`] (SAT proofs with a
+//! checked DRAT proof, the exhaustive walk, its estimates and certificates), [`dense`]
+//! (the guided finder for record magics), [`control`] (stopping and watching a run),
+//! [`process`] (the solver's child processes and scratch folders), [`rng`].
+//!
 //! Reproductions (tested): Stockfish's seeds give exactly
 //! `tests/data/magics/fancy_stockfish_seeds_107648.csv` (204,846 tested candidates);
 //! `chain:1` gives exactly our fancy32 prototype's `tests/data/own/fancy32_sliders_seed1.csv`
@@ -81,6 +120,7 @@
 #![deny(missing_docs)]
 
 mod atomic;
+pub mod control;
 pub mod csv;
 pub mod dense;
 pub mod export;

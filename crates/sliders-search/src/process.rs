@@ -8,18 +8,15 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::sync::OnceLock;
 
-/// Whether `setpriv` with `--pdeathsig` can be run here (looked up once).
+/// Whether `setpriv` with `--pdeathsig` can be run here (tried at each call, about a
+/// millisecond: no process-wide cache, and a solver run lasts far longer).
 pub fn dies_with_parent() -> bool {
-    static FOUND: OnceLock<bool> = OnceLock::new();
-    *FOUND.get_or_init(|| {
-        cfg!(target_os = "linux")
-            && Command::new("setpriv")
-                .args(["--pdeathsig", "KILL", "--", "true"])
-                .output()
-                .is_ok_and(|o| o.status.success())
-    })
+    cfg!(target_os = "linux")
+        && Command::new("setpriv")
+            .args(["--pdeathsig", "KILL", "--", "true"])
+            .output()
+            .is_ok_and(|o| o.status.success())
 }
 
 /// A command for `program` that the kernel kills when the calling thread dies, where

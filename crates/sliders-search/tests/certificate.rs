@@ -3,9 +3,6 @@
 //! fancy or black, and refused for a question out of range. Its witnesses are checked by
 //! the independent checker (`tools/exhaust-certificate/test-certificates.sh`, in CI).
 
-mod doc_figures;
-
-use doc_figures::with_commas;
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::certificate::{certify, CUBE, REFUTE, SPLIT};
 use sliders_search::prove::exhaust::{exhaust, ExhaustOptions};
@@ -200,8 +197,8 @@ fn the_checked_certificates_cover_every_cube_once_or_say_how_far_they_got() {
     // the independent checker shard by shard (tools/exhaust-certificate/run-shards.sh);
     // each file holds one line per checked shard: `shard I/N sha256 HASH [bytes B
     // seconds S] ok PIECE SQUARE BITS [black] depth D cubes A B of T nodes X refuted Y`. No shard twice, each with
-    // the search's own cube range; the doc gives the totals once all N are in, and how
-    // many shards are checked before that.
+    // the search's own cube range; the results file gives the totals once all N are in, and
+    // no "none" by certificate before that.
     for (text, square, bits, scheme) in [
         (
             include_str!("../../../tests/data/own/rook_b2_9_certificate_shards.txt"),
@@ -283,20 +280,29 @@ fn checked_shards(text: &str, q: &Question, shards: usize) {
         refuted += ok[at + 2].parse::<u64>().unwrap();
     }
     let checked = seen.iter().filter(|&&s| s).count();
-    let doc = include_str!("../../../docs/research-n-minus-1.md");
-    let figures = if checked == shards {
-        vec![
-            with_commas(nodes),
-            with_commas(refuted),
-            format!("all {shards} shards"),
-        ]
-    } else {
-        vec![format!("{checked} of {shards} shards")]
-    };
-    for figure in figures {
+    // The results file (which the docs' N-1 tables are generated from) gives the totals
+    // once all shards are in, and no "none" by certificate before that.
+    let results = include_str!("../../../tests/data/own/n_minus_1_results.csv");
+    let row = results.lines().find(|line| {
+        line.starts_with(&format!(
+            "rook,{square},{},{bits},exhaust certificate,none,",
+            if word.is_empty() { "fancy" } else { "black" }
+        ))
+    });
+    if checked == shards {
+        let row = row.unwrap_or_else(|| {
+            panic!("rook {square}{word}: no certificate row in the results file")
+        });
+        let figures =
+            format!("{nodes} nodes read by the checker; {refuted} refutations; {shards} shards");
         assert!(
-            doc.contains(&figure),
-            "rook {square}{word}: the doc does not give {figure}"
+            row.contains(&figures),
+            "rook {square}{word}: the results file does not give {figures}: {row}"
+        );
+    } else {
+        assert!(
+            row.is_none(),
+            "rook {square}{word}: {checked} of {shards} shards checked, yet a row says none"
         );
     }
 }

@@ -32,7 +32,8 @@ fn options(bits: u32) -> CubeOptions {
         check: true,
         formula: None,
         shard: None,
-        progress: false,
+        progress: None,
+        stop: Default::default(),
     }
 }
 

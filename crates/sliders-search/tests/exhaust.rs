@@ -7,9 +7,6 @@
 //! finds is the smallest that works: a brute force counting up from 0 must stop at the
 //! same one, and must find none where the search finds none.
 
-mod doc_figures;
-
-use doc_figures::with_commas;
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::exhaust::{
     exhaust, merge, works, Exhaust, ExhaustOptions, ExhaustState, Order,
@@ -370,7 +367,8 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
             threads: 1,
             state: Some(state.clone()),
             limit: Some(std::time::Duration::ZERO),
-            progress: false,
+            progress: None,
+            stop: Default::default(),
             shard: None,
             order: Order::Ascending,
         },
@@ -393,7 +391,8 @@ fn a_run_stopped_by_its_time_limit_resumes_from_its_state() {
         threads: 2,
         state: Some(state.clone()),
         limit: None,
-        progress: false,
+        progress: None,
+        stop: Default::default(),
         shard: None,
         order: Order::Ascending,
     };
@@ -649,7 +648,8 @@ fn shard_run(
             threads: 2,
             state: Some(state.to_path_buf()),
             limit: None,
-            progress: false,
+            progress: None,
+            stop: Default::default(),
             shard: Some((i, n)),
             order: Order::Ascending,
         },
@@ -946,33 +946,71 @@ fn the_independent_searches_of_rooks_b2_and_a2_answered_none_on_every_cube_once(
 }
 
 #[test]
-fn the_committed_black_state_resumes_and_the_doc_gives_its_count() {
+fn the_committed_black_state_resumes_and_the_results_file_gives_its_count() {
     // Rook b2's black search is a long run: its state is committed so that any machine
-    // goes on from it (docs/research-n-minus-1.md). It must be the search's own (a run
-    // on it loads it, lists the same cubes and goes on from its count, or gives its
-    // answer when it has one), a magic in it must verify, and the doc must give its
-    // count: "N of M cubes" while under way, "in all M cubes" once every cube is done.
+    // goes on from it. It must be the search's own (a run on it loads it, lists the same
+    // cubes and goes on from its count, or gives its answer when it has one), a magic in
+    // it must verify, and its row in the results file (which the docs quote) must give
+    // its nodes and cubes.
+    let row = RESULTS
+        .lines()
+        .find(|line| line.starts_with("rook,b2,black,9,exhaust,none,"))
+        .expect("the results file's row for rook b2 black's exhaustive search");
+    let cubes = number_before(row, " cubes");
     committed_state(
         include_str!("../../../tests/data/own/rook_b2_9_black_exhaust_state.json"),
         Square::B2,
         true,
+        (cubes, cubes, number_before(row, " nodes")),
     );
 }
 
 #[test]
-fn the_committed_g2_state_resumes_and_the_doc_gives_its_count() {
+fn the_committed_g2_state_resumes_and_its_last_run_gives_its_count() {
     // Rook g2's fancy search (from the top) is days of one core: its state is committed
-    // so that any machine goes on from it, as b2's black one above.
+    // so that any machine goes on from it, as b2's black one above. The last row of its
+    // run log (tests/data/own/rook_g2_runs.csv, which the docs quote) gives the state's
+    // count: a run that advances the state adds that row, and no prose changes.
+    let runs = include_str!("../../../tests/data/own/rook_g2_runs.csv");
+    let mut lines = runs.lines().filter(|line| !line.starts_with('#'));
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let last: Vec<&str> = lines.next_back().unwrap().split(',').collect();
+    assert_eq!(header.len(), last.len(), "{last:?}");
+    let field = |name: &str| -> u64 {
+        let at = header.iter().position(|&h| h == name).unwrap();
+        last[at]
+            .parse()
+            .unwrap_or_else(|_| panic!("the last run's {name}: {:?}", last[at]))
+    };
     committed_state(
         include_str!("../../../tests/data/own/rook_g2_9_exhaust_state.json"),
         Square::G2,
         false,
+        (field("to_cube"), field("cubes"), field("nodes_after")),
     );
 }
 
-/// [`the_committed_black_state_resumes_and_the_doc_gives_its_count`] for the state
-/// `text` of rook `square`'s 9-bit question, black or fancy.
-fn committed_state(text: &str, square: Square, is_black: bool) {
+/// The results file (one row per run; the docs' N-1 tables are generated from it).
+const RESULTS: &str = include_str!("../../../tests/data/own/n_minus_1_results.csv");
+
+/// The number written just before `unit` in `text` ("29929035231 nodes").
+fn number_before(text: &str, unit: &str) -> u64 {
+    let at = text
+        .find(unit)
+        .unwrap_or_else(|| panic!("no {unit:?} in {text}"));
+    let digits = text[..at]
+        .rsplit(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no number before {unit:?} in {text}"))
+}
+
+/// [`the_committed_black_state_resumes_and_the_results_file_gives_its_count`] for the
+/// state `text` of rook `square`'s 9-bit question, black or fancy, whose cubes done,
+/// cubes and nodes a data file gives as `(done, cubes, nodes)`.
+fn committed_state(text: &str, square: Square, is_black: bool, recorded: (u64, u64, u64)) {
     let state: ExhaustState = serde_json::from_str(text).unwrap();
     let (name, q) = if is_black {
         (
@@ -992,17 +1030,11 @@ fn committed_state(text: &str, square: Square, is_black: bool) {
         magic
     });
     let finished = state.done == state.cubes || found.is_some();
-    let count = if state.done == state.cubes {
-        format!("in all {} cubes", with_commas(state.cubes as u64))
-    } else {
-        format!(
-            "{} of {} cubes",
-            with_commas(state.done as u64),
-            with_commas(state.cubes as u64)
-        )
-    };
-    let doc = include_str!("../../../docs/research-n-minus-1.md");
-    assert!(doc.contains(&count), "the doc does not say {count:?}");
+    assert_eq!(
+        (state.done as u64, state.cubes as u64, state.nodes),
+        recorded,
+        "{name}: the state's (cubes done, cubes, nodes) against its data row"
+    );
     let dir = scratch(&name.replace(' ', "-"));
     let path = dir.path().join("state.json");
     std::fs::write(&path, text).unwrap();

@@ -1,13 +1,11 @@
-//! The README's table of the status file's 18 unknown N-1 squares says, per square and
-//! scheme, exactly what our results file (`tests/data/own/n_minus_1_results.csv`) holds
-//! as its strongest evidence, and every magic it names verifies.
-
-use std::collections::BTreeSet;
+//! The status file's 18 unknown N-1 squares in our results file
+//! (`tests/data/own/n_minus_1_results.csv`): no question is both found and none, and
+//! every magic it names verifies. The docs' tables of these squares are generated from
+//! the same file (`tools/n-minus-1-tables.py`, checked in CI), so no test reads them.
 
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::prove::{verify_magic, IndexScheme, Question};
 
-const README: &str = include_str!("../../../README.md");
 const STATUS: &str = include_str!("../../../tests/data/magics/niklasf_magics_square_status.csv");
 const RESULTS: &str = include_str!("../../../tests/data/own/n_minus_1_results.csv");
 
@@ -22,7 +20,7 @@ fn unknown_squares() -> Vec<(String, String, u32)> {
         .collect()
 }
 
-/// What the results file settles for one N-1 question, in the README's words: the
+/// What the results file settles for one N-1 question, in the tables' words: the
 /// strongest evidence it has.
 fn evidence(piece: &str, square: &str, scheme: &str, bits: u32) -> String {
     let rows: Vec<Vec<&str>> = RESULTS
@@ -55,60 +53,34 @@ fn evidence(piece: &str, square: &str, scheme: &str, bits: u32) -> String {
 }
 
 #[test]
-fn the_readmes_unknown_squares_table_is_the_results_files_evidence() {
+fn the_results_files_answers_for_the_unknown_squares_hold() {
     let unknown = unknown_squares();
     assert_eq!(unknown.len(), 18);
-    let mut seen = BTreeSet::new();
-    let rows: Vec<&str> = README
-        .lines()
-        .skip_while(|line| !line.starts_with("| N-1 question "))
-        .skip(2)
-        .take_while(|line| line.starts_with("| "))
-        .collect();
-    assert!(
-        !rows.is_empty(),
-        "no table of the unknown squares in the README"
-    );
-    for row in rows {
-        // `| rook g2, h2 | open | open |`, `| rook c2, d2 | found `0x…`, `0x…` | open |`
-        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
-        assert_eq!(cells.len(), 3, "{row}");
-        let (piece, squares) = cells[0].split_once(' ').unwrap();
-        let squares: Vec<&str> = squares.split(", ").collect();
-        // A row of several squares with magics gives one magic per square, in order.
-        let cell = |cell: &str, i: usize| match cell.strip_prefix("found ") {
-            Some(list) => {
-                let magics: Vec<&str> = list.split(", ").collect();
-                assert_eq!(magics.len(), squares.len(), "{row}");
-                format!("found {}", magics[i])
+    let mut answered = 0;
+    for (piece, square, mask_bits) in &unknown {
+        for scheme in ["fancy", "black"] {
+            let said = evidence(piece, square, scheme, mask_bits - 1);
+            if said != "open" {
+                answered += 1;
             }
-            None => cell.to_string(),
-        };
-        for (i, &square) in squares.iter().enumerate() {
-            let (_, _, mask_bits) = unknown
-                .iter()
-                .find(|(p, s, _)| p == piece && s == square)
-                .unwrap_or_else(|| panic!("{piece} {square} is not unknown in the status file"));
-            assert!(seen.insert((piece, square)), "{piece} {square} twice");
-            for (scheme, cell) in [("fancy", cell(cells[1], i)), ("black", cell(cells[2], i))] {
-                let said = evidence(piece, square, scheme, mask_bits - 1);
-                assert_eq!(cell, said, "{piece} {square} {scheme}");
-                if let Some(hex) = said.strip_prefix("found `0x") {
-                    let magic = u64::from_str_radix(hex.trim_end_matches('`'), 16).unwrap();
-                    let question = Question {
-                        piece: RookOrBishop::from_name(piece).unwrap(),
-                        square: square.parse::<Square>().unwrap(),
-                        bits: mask_bits - 1,
-                        scheme: if scheme == "black" {
-                            IndexScheme::Black
-                        } else {
-                            IndexScheme::Fancy
-                        },
-                    };
-                    verify_magic(&question, magic).unwrap();
-                }
+            if let Some(hex) = said.strip_prefix("found `0x") {
+                let magic = u64::from_str_radix(hex.trim_end_matches('`'), 16).unwrap();
+                let question = Question {
+                    piece: RookOrBishop::from_name(piece).unwrap(),
+                    square: square.parse::<Square>().unwrap(),
+                    bits: mask_bits - 1,
+                    scheme: if scheme == "black" {
+                        IndexScheme::Black
+                    } else {
+                        IndexScheme::Fancy
+                    },
+                };
+                verify_magic(&question, magic)
+                    .unwrap_or_else(|e| panic!("{piece} {square} {scheme} {hex}: {e:?}"));
             }
         }
     }
-    assert_eq!(seen.len(), 18, "the table leaves out unknown squares");
+    // Bishops c1 and d1 and rooks b2, c2, d2, e2, f2 and d1 both ways, a2 and g1 fancy
+    // (2026-12-07): the results file never loses an answer.
+    assert!(answered >= 18, "only {answered} answers");
 }

@@ -18,7 +18,7 @@ pub mod text;
 
 use sliders_core::reference::{self, RookOrBishop, BISHOP_RAYS, ROOK_RAYS};
 use sliders_core::schemes::data::{self, pext_pdep};
-use sliders_core::schemes::{IndexFn, MagicEntry};
+use sliders_core::schemes::{IndexFn, MagicEntry, SchemeId};
 use sliders_core::{Bitboard, Square};
 
 /// How a scheme turns an occupancy into an index, with the data it reads.
@@ -40,7 +40,10 @@ enum Steps {
     Rays(&'static str),
 }
 
-fn steps(scheme: &str, piece: RookOrBishop, square: Square) -> Option<Steps> {
+/// The steps `scheme` takes for `piece` on `square`. The match is over the core's
+/// registry ([`SchemeId`]): a scheme added there does not compile here until it says
+/// how its lookup is explained (the CLI builds every scheme).
+fn steps(scheme: SchemeId, piece: RookOrBishop, square: Square) -> Steps {
     let s = square as usize;
     let rook = piece == RookOrBishop::Rook;
     let pick = |r: &[MagicEntry; 64], b: &[MagicEntry; 64]| if rook { r[s] } else { b[s] };
@@ -50,36 +53,36 @@ fn steps(scheme: &str, piece: RookOrBishop, square: Square) -> Option<Steps> {
         post: None,
         note,
     };
-    Some(match scheme {
-        "fancy" => magic(pick(&data::fancy::ROOK, &data::fancy::BISHOP), data::fancy::INDEX, ""),
-        "fancy-best" => magic(
+    match scheme {
+        SchemeId::Fancy => magic(pick(&data::fancy::ROOK, &data::fancy::BISHOP), data::fancy::INDEX, ""),
+        SchemeId::FancyBest => magic(
             pick(&data::fancy_best::ROOK, &data::fancy_best::BISHOP),
             data::fancy_best::INDEX,
             "",
         ),
-        "plain" => magic(pick(&data::plain::ROOK, &data::plain::BISHOP), data::plain::INDEX, ""),
-        "fixed-shift" => magic(
+        SchemeId::Plain => magic(pick(&data::plain::ROOK, &data::plain::BISHOP), data::plain::INDEX, ""),
+        SchemeId::FixedShift => magic(
             pick(&data::fixed_shift::ROOK, &data::fixed_shift::BISHOP),
             data::fixed_shift::INDEX,
             "",
         ),
-        "black" => magic(pick(&data::black::ROOK, &data::black::BISHOP), data::black::INDEX, ""),
-        "fancy32" => magic(
+        SchemeId::Black => magic(pick(&data::black::ROOK, &data::black::BISHOP), data::black::INDEX, ""),
+        SchemeId::Fancy32 => magic(
             pick(&data::fancy32::ROOK, &data::fancy32::BISHOP),
             data::fancy32::INDEX,
             "",
         ),
-        "offset-in-magic" => magic(
+        SchemeId::OffsetInMagic => magic(
             pick(&data::offset_in_magic::ROOK, &data::offset_in_magic::BISHOP),
             data::offset_in_magic::INDEX,
             "the offset is the magic's low 16 bits, shifted left by the set's offset shift",
         ),
-        "shift-in-magic" => magic(
+        SchemeId::ShiftInMagic => magic(
             pick(&data::shift_in_magic::ROOK, &data::shift_in_magic::BISHOP),
             data::shift_in_magic::INDEX,
             "the shift is the magic's top 6 bits (magic >> 58)",
         ),
-        "shared" => {
+        SchemeId::Shared => {
             let e = if rook {
                 data::shared::ROOK[s]
             } else {
@@ -97,25 +100,24 @@ fn steps(scheme: &str, piece: RookOrBishop, square: Square) -> Option<Steps> {
                 note: "squares share regions; the entry is ANDed with the square's post-mask",
             }
         }
-        "byte-lookup" => Steps::ByteLookup(if rook {
+        SchemeId::ByteLookup => Steps::ByteLookup(if rook {
             data::byte_lookup::ROOK[s]
         } else {
             data::byte_lookup::BISHOP[s]
         }),
-        "pext" => Steps::Pext { pdep_rays: None },
-        "pext-pdep" => Steps::Pext {
+        SchemeId::Pext => Steps::Pext { pdep_rays: None },
+        SchemeId::PextPdep => Steps::Pext {
             pdep_rays: Some(if rook { ROOK_RAYS[s].0 } else { BISHOP_RAYS[s].0 }),
         },
-        "classical" => Steps::Rays("walks each ray square by square until the edge or a blocker"),
-        "hyperbola" => Steps::Rays(
+        SchemeId::Classical => Steps::Rays("walks each ray square by square until the edge or a blocker"),
+        SchemeId::Hyperbola => Steps::Rays(
             "hyperbola quintessence, o ^ (o - 2s) on each line, per ray: the result is the same rays",
         ),
-        "kogge-stone" => Steps::Rays("occluded fills in each direction: the result is the same rays"),
-        "simd" | "simd-avx2" | "simd-scalar" => {
+        SchemeId::KoggeStone => Steps::Rays("occluded fills in each direction: the result is the same rays"),
+        SchemeId::Simd | SchemeId::SimdAvx2 | SchemeId::SimdScalar => {
             Steps::Rays("the four lines in vector lanes: the result is the same rays")
         }
-        _ => return None,
-    })
+    }
 }
 
 /// One lookup, step by step: what [`explain`] returns.
@@ -246,27 +248,20 @@ pub struct Ray {
     pub blocker: Option<Square>,
 }
 
-/// Every scheme [`explain`] knows, in `sliders schemes`' names.
-#[cfg(feature = "serve")]
-pub fn explains(scheme: &str) -> bool {
-    steps(scheme, RookOrBishop::Rook, Square::A1).is_some()
-}
-
 /// The explanation of one rook or bishop lookup; `attacks` is what the scheme returned.
-/// `None` for a scheme without a step-by-step view.
 pub fn explain(
-    scheme: &str,
+    scheme: SchemeId,
     piece: RookOrBishop,
     square: Square,
     occupied: Bitboard,
     attacks: Bitboard,
-) -> Option<Explanation> {
+) -> Explanation {
     let mask = piece.mask(square);
     let mut ex = Explanation {
         piece,
         square,
         occupied,
-        scheme: scheme.to_string(),
+        scheme: scheme.name().to_string(),
         formula: String::new(),
         note: None,
         steps: Vec::new(),
@@ -274,7 +269,7 @@ pub fn explain(
         table_index: None,
         agrees: attacks == reference::attacks(piece.slider(), square, occupied),
     };
-    match steps(scheme, piece, square)? {
+    match steps(scheme, piece, square) {
         Steps::Magic {
             entry,
             index,
@@ -417,7 +412,7 @@ pub fn explain(
             ex.steps.push(Step::Rays(rays(piece, square, occupied)));
         }
     }
-    Some(ex)
+    ex
 }
 
 /// Each ray of `piece` from `square`: the squares it crosses and what stops it.

@@ -31,13 +31,13 @@ mod state;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::control::{Event, Observer, StopToken};
 use crate::prove::exhaust::{Exhaust, Order};
-use crate::prove::{stop, Question};
+use crate::prove::Question;
 use crate::rng::{mix64, Xorshift64Star};
 use measure::Measure;
 use model::Model;
@@ -112,12 +112,11 @@ pub struct DenseOptions {
     pub threads: usize,
     /// Keep the state here and resume from it.
     pub state: Option<PathBuf>,
-    /// A line on stderr after each round.
-    pub progress: bool,
-    /// The caller's stop: when it is set the run stops as at its time, checked where the
-    /// time is (inside a round's walk too), and ends with `stopped: Some("cancel")`.
-    /// None by default.
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// The caller's progress callback: told after each round.
+    pub progress: Option<Observer>,
+    /// The caller's stop (a signal, a cancel): checked where the time is, inside a
+    /// round as between rounds.
+    pub stop: StopToken,
 }
 
 impl Default for DenseOptions {
@@ -141,8 +140,8 @@ impl Default for DenseOptions {
             time: None,
             threads: 0,
             state: None,
-            progress: false,
-            cancel: None,
+            progress: None,
+            stop: StopToken::default(),
         }
     }
 }
@@ -170,7 +169,9 @@ pub struct DenseOutcome {
     pub best_candidate: u64,
     /// Seconds of search in all (a resumed state's too).
     pub seconds: f64,
-    /// Why it stopped without a magic: "rounds", "time", "signal" or "cancel".
+    /// Seconds of this run.
+    pub run_seconds: f64,
+    /// Why it stopped without a magic: "rounds", "time" or "signal".
     pub stopped: Option<&'static str>,
 }
 
@@ -297,26 +298,9 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         depth,
         covers,
     };
-    let setup = format!(
-        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {:?} order {}{}{} start {:?}{} shard {:?}",
-        options.population,
-        options.elite,
-        options.rate,
-        options.patience,
-        options.cubes_per_round,
-        options.cube_nodes,
-        options.forcing,
-        order.name(),
-        if options.model_first { " model-first" } else { "" },
-        if options.widen { " widen" } else { "" },
-        options.start_from,
-        if options.pin.0 == 0 {
-            String::new()
-        } else {
-            format!(" pin {:#x}:{:#x}", options.pin.0, options.pin.1 & options.pin.0)
-        },
-        options.shard
-    );
+    let setup = setup(options, order);
+    // States written before the setup was put in words (2026-12-07) still resume.
+    let legacy = legacy_setup(options, order);
     let name = question_name(question);
     let read = match &options.state {
         Some(path) => state::read(path).map_err(DenseError::State)?,
@@ -324,7 +308,10 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
     };
     let mut st = match (read, &options.state) {
         (Some(st), Some(path)) => {
-            if st.question != name || st.seed != options.seed || st.setup != setup {
+            if st.question != name
+                || st.seed != options.seed
+                || (st.setup != setup && st.setup != legacy)
+            {
                 return Err(DenseError::State(format!(
                     "{}: a state of another run ({}, seed {}, {}), not this one ({name}, seed {}, {setup})",
                     path.display(),
@@ -367,12 +354,6 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
     let start = Instant::now();
     let before = st.seconds;
     let out_of_time = || options.time.is_some_and(|t| start.elapsed() >= t);
-    let cancelled = || {
-        options
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-    };
     let stream = mix64(options.seed ^ options.shard.map_or(0, |(i, n)| mix64(i ^ n << 32)));
     let mut stopped = None;
     while st.found.is_none() {
@@ -380,24 +361,18 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
             stopped = Some("rounds");
             break;
         }
-        if stop::requested() {
+        if options.stop.requested() {
             stopped = Some("signal");
-            break;
-        }
-        if cancelled() {
-            stopped = Some("cancel");
             break;
         }
         if out_of_time() {
             stopped = Some("time");
             break;
         }
-        let halt = || stop::requested() || cancelled() || out_of_time();
+        let halt = || options.stop.requested() || out_of_time();
         let Some(next) = pool.install(|| round(&prepared, options, &st, stream, &halt))? else {
-            stopped = Some(if stop::requested() {
+            stopped = Some(if options.stop.requested() {
                 "signal"
-            } else if cancelled() {
-                "cancel"
             } else {
                 "time"
             });
@@ -408,20 +383,18 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         if let Some(path) = &options.state {
             save(path, &st)?;
         }
-        if options.progress {
-            eprintln!(
-                "dense {}: round {}, {} candidates ({:.0}/s), best {} collisions ({}), {} cubes walked, {} restarts, model {}, {:.0} s",
-                st.question,
-                st.round,
-                st.candidates,
-                st.candidates as f64 / st.seconds.max(1e-9),
-                st.best_measure,
-                st.best_candidate,
-                st.walked.len(),
-                st.restarts,
-                st.model.picture().trim_start(),
-                st.seconds
-            );
+        if let Some(observer) = &options.progress {
+            observer.tell(Event::Dense {
+                question: &st.question,
+                round: st.round,
+                candidates: st.candidates,
+                best_collisions: st.best_measure,
+                best_candidate: &st.best_candidate,
+                cubes_walked: st.walked.len(),
+                restarts: st.restarts,
+                model: st.model.picture().trim_start(),
+                seconds: st.seconds,
+            });
         }
     }
     let path = options.state.clone().unwrap_or_default();
@@ -454,6 +427,7 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
         best_candidate: unhex(&st.best_candidate, &path, "best_candidate")
             .map_err(DenseError::State)?,
         seconds: st.seconds,
+        run_seconds: start.elapsed().as_secs_f64(),
         stopped: if found.is_some() { None } else { stopped },
     })
 }
@@ -651,34 +625,73 @@ fn round(
     Ok(Some(st))
 }
 
-#[cfg(test)]
-mod cancel_tests {
-    use super::*;
+/// The options that shape the rounds, in words (a state records them; a resumed run must
+/// have the same): `population 16384 elite 128 rate 0.2 patience 25 cubes 2 nodes
+/// 134217728 forcing learned order ascending start none shard none`.
+fn setup(options: &DenseOptions, order: Order) -> String {
+    let forcing = match options.forcing {
+        Forcing::Learned => "learned".to_string(),
+        Forcing::Nothing => "nothing".to_string(),
+        Forcing::Bits(mask, value) => format!("bits {mask:#x}:{:#x}", value & mask),
+    };
+    let start = if options.start_from.is_empty() {
+        "none".to_string()
+    } else {
+        let magics: Vec<String> = options
+            .start_from
+            .iter()
+            .map(|m| format!("{m:#018x}"))
+            .collect();
+        magics.join(",")
+    };
+    let shard = options
+        .shard
+        .map_or("none".to_string(), |(i, n)| format!("{i}/{n}"));
+    format!(
+        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {forcing} order {}{}{} start {start}{} shard {shard}",
+        options.population,
+        options.elite,
+        options.rate,
+        options.patience,
+        options.cubes_per_round,
+        options.cube_nodes,
+        order.name(),
+        if options.model_first { " model-first" } else { "" },
+        if options.widen { " widen" } else { "" },
+        pin_words(options),
+    )
+}
 
-    /// The caller's cancel stops a run as its time does, and says so.
-    #[test]
-    fn a_cancelled_run_stops_and_says_cancel() {
-        let question = Question {
-            piece: RookOrBishop::Bishop,
-            square: "b1".parse().unwrap(),
-            bits: 4,
-            scheme: crate::prove::IndexScheme::Fancy,
-        };
-        let cancel = Arc::new(AtomicBool::new(true));
-        let options = DenseOptions {
-            threads: 1,
-            rounds: Some(50),
-            cancel: Some(Arc::clone(&cancel)),
-            ..DenseOptions::default()
-        };
-        let out = hunt(&question, &options).unwrap();
-        assert_eq!(
-            (out.stopped, out.rounds, out.found),
-            (Some("cancel"), 0, None)
-        );
-        // Not set: the same run goes on (bishop b1 at 4 bits is found within 50 rounds).
-        cancel.store(false, Ordering::Relaxed);
-        let out = hunt(&question, &options).unwrap();
-        assert!(out.found.is_some(), "{out:?}");
+/// ` pin MASK:VALUE`, or nothing without a pin.
+fn pin_words(options: &DenseOptions) -> String {
+    if options.pin.0 == 0 {
+        String::new()
+    } else {
+        format!(
+            " pin {:#x}:{:#x}",
+            options.pin.0,
+            options.pin.1 & options.pin.0
+        )
     }
+}
+
+/// The setup as states before 2026-12-07 recorded it (Rust's debug forms of the
+/// forcing, the start magics and the shard), kept only to recognise those states.
+fn legacy_setup(options: &DenseOptions, order: Order) -> String {
+    format!(
+        "population {} elite {} rate {} patience {} cubes {} nodes {} forcing {:?} order {}{}{} start {:?}{} shard {:?}",
+        options.population,
+        options.elite,
+        options.rate,
+        options.patience,
+        options.cubes_per_round,
+        options.cube_nodes,
+        options.forcing,
+        order.name(),
+        if options.model_first { " model-first" } else { "" },
+        if options.widen { " widen" } else { "" },
+        options.start_from,
+        pin_words(options),
+        options.shard
+    )
 }

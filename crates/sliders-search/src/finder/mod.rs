@@ -98,9 +98,11 @@ pub struct FindOptions {
     pub time: Option<Duration>,
     /// Stop after about this many candidates (all squares together).
     pub max_candidates: Option<u64>,
-    /// Show a progress bar on stderr (only if the run lasts over a second and stderr is
-    /// a terminal).
-    pub progress: bool,
+    /// The caller's progress callback: told about fifty times a second
+    /// ([`Event::Finder`](crate::control::Event::Finder)), from the run's monitor thread.
+    pub progress: Option<crate::control::Observer>,
+    /// The caller's stop: seen by the monitor within about 20 ms, as the time limit is.
+    pub stop: crate::control::StopToken,
     /// Write the state here (atomically) after each found magic and about once a
     /// second, for `--resume`.
     pub state_path: Option<PathBuf>,
@@ -119,7 +121,8 @@ impl FindOptions {
             range_candidates: None,
             time: None,
             max_candidates: None,
-            progress: false,
+            progress: None,
+            stop: crate::control::StopToken::new(),
             state_path: None,
         }
     }

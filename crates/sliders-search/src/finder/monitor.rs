@@ -1,10 +1,11 @@
 //! The run's counters, which the workers publish to, and the monitor thread that
-//! watches the budget and draws the progress bar.
+//! watches the budgets and tells the caller's observer.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::FindOptions;
+use crate::control::Event;
 
 /// Counts and the stop flag shared by the workers of a run.
 pub(super) struct Counters {
@@ -51,8 +52,8 @@ impl Counters {
     }
 }
 
-/// Watches the time budget and draws the progress bar (after the first second, on a
-/// terminal) until `done`.
+/// Watches the time and candidate budgets and tells the caller's observer how far the
+/// run got (about fifty times a second) until `done`.
 pub(super) fn watch(
     opts: &FindOptions,
     total: u64,
@@ -60,43 +61,25 @@ pub(super) fn watch(
     counters: &Counters,
     done: &AtomicBool,
 ) {
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(total),
-        indicatif::ProgressDrawTarget::hidden(),
-    );
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} squares {msg}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    let mut shown = false;
     while !done.load(Ordering::Relaxed) {
         // Woken early when the search ends.
         std::thread::park_timeout(Duration::from_millis(20));
         let elapsed = start.elapsed();
         let generated = counters.generated.load(Ordering::Relaxed);
-        if opts.time.is_some_and(|t| elapsed >= t)
+        if opts.stop.requested()
+            || opts.time.is_some_and(|t| elapsed >= t)
             || opts.max_candidates.is_some_and(|c| generated >= c)
         {
             counters.stop();
         }
-        if opts.progress && elapsed >= Duration::from_secs(1) {
-            if !shown {
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                shown = true;
-            }
-            bar.set_position(counters.found.load(Ordering::Relaxed));
-            let rate =
-                generated as f64 / elapsed.as_secs_f64() / rayon::current_num_threads() as f64;
-            bar.set_message(format!(
-                "{generated} candidates, {:.2} M/s/core",
-                rate / 1e6
-            ));
+        if let Some(observer) = &opts.progress {
+            observer.tell(Event::Finder {
+                found: counters.found.load(Ordering::Relaxed),
+                targets: total,
+                candidates: generated,
+                elapsed,
+                threads: rayon::current_num_threads(),
+            });
         }
-    }
-    if shown {
-        bar.finish_and_clear();
     }
 }

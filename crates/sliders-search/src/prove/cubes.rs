@@ -10,6 +10,7 @@
 //! the file the solver read) and then removed. A satisfiable cube gives a magic, which is
 //! verified like any other.
 
+use crate::control::{Event, Observer, StopToken};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -40,7 +41,9 @@ pub struct CubeOptions {
     /// job arrays; [`merge`] puts the shards' states together.
     pub shard: Option<(usize, usize)>,
     /// Report progress on standard error.
-    pub progress: bool,
+    pub progress: Option<Observer>,
+    /// The caller's stop: checked as the time limit is.
+    pub stop: StopToken,
 }
 
 /// What [`split`] did.
@@ -212,7 +215,7 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
     let batch = CUBES_PER_THREAD * pool.current_num_threads();
     let deadline = options.limit.map(|l| start + l);
     while found.is_none() && state.done < range.len() {
-        if super::stop::requested()
+        if options.stop.requested()
             || deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < MIN_RUN)
         {
             break;
@@ -221,17 +224,7 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         let answers: Vec<Result<CubeAnswer, ProveError>> = pool.install(|| {
             (range.start + state.done..range.start + end)
                 .into_par_iter()
-                .map(|cube| {
-                    solve_cube(
-                        &encoded.cnf,
-                        &text,
-                        fixed,
-                        cube,
-                        &dir,
-                        deadline,
-                        options.check,
-                    )
-                })
+                .map(|cube| solve_cube(&encoded.cnf, &text, fixed, cube, &dir, deadline, options))
                 .collect()
         });
         let mut stopped = false;
@@ -264,7 +257,7 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
                         state.checked += 1;
                     }
                 }
-                CubeAnswer::TimedOut if deadline.is_none() && !super::stop::requested() => {
+                CubeAnswer::TimedOut if deadline.is_none() && !options.stop.requested() => {
                     failed = Some(ProveError::Solver(format!(
                         "the solver gave up on cube {} without an answer",
                         range.start + state.done
@@ -283,14 +276,13 @@ pub fn split(question: &Question, options: &CubeOptions) -> Result<Split, ProveE
         if let Some(e) = failed {
             return Err(e);
         }
-        if options.progress {
-            super::progress(format_args!(
-                "cubes: {} of {}, {} proof bytes, {:.0} s",
-                state.done,
-                range.len(),
-                state.proof_bytes,
-                start.elapsed().as_secs_f64()
-            ));
+        if let Some(observer) = &options.progress {
+            observer.tell(Event::Cubes {
+                done: state.done,
+                cubes: range.len(),
+                proof_bytes: state.proof_bytes,
+                elapsed: start.elapsed(),
+            });
         }
         if stopped {
             break;
@@ -323,11 +315,12 @@ fn solve_cube(
     cube: usize,
     dir: &Scratch,
     deadline: Option<Instant>,
-    check: bool,
+    options: &CubeOptions,
 ) -> Result<CubeAnswer, ProveError> {
+    let (check, stop) = (options.check, &options.stop);
     // The time left when this cube starts, not when its batch did.
     let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-    if limit.is_some_and(|l| l < MIN_RUN) || super::stop::requested() {
+    if limit.is_some_and(|l| l < MIN_RUN) || stop.requested() {
         return Ok(CubeAnswer::TimedOut);
     }
     let formula = dir.0.join(format!("cube-{cube}.cnf"));
@@ -341,8 +334,8 @@ fn solve_cube(
     }
     file.flush().map_err(io)?;
     drop(file);
-    let run =
-        solver::solve(&formula, cnf.variables, Some(&proof), limit).map_err(ProveError::Solver)?;
+    let run = solver::solve(&formula, cnf.variables, Some(&proof), limit, stop)
+        .map_err(ProveError::Solver)?;
     let answer = match run.outcome {
         solver::Outcome::Satisfiable(values) => {
             CubeAnswer::Magic(cnf.magic_from(|v| values[v as usize]))
@@ -352,7 +345,7 @@ fn solve_cube(
             let bytes = std::fs::metadata(&proof)
                 .map_err(|e| ProveError::Io(format!("reading {}", proof.display()), e))?
                 .len();
-            match check.then(|| check_proof(&formula, &proof)) {
+            match check.then(|| check_proof(&formula, &proof, stop)) {
                 None => CubeAnswer::Refuted(bytes, None),
                 Some(Ok(checked)) => CubeAnswer::Refuted(bytes, Some(checked.lemmas as u64)),
                 // A stop request during the check: the cube is searched again on resuming.

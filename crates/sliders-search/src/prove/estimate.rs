@@ -185,7 +185,7 @@ pub fn estimate(
         })
         .collect();
     let past_limit =
-        || super::stop::requested() || options.limit.is_some_and(|l| start.elapsed() >= l);
+        || options.stop.requested() || options.limit.is_some_and(|l| start.elapsed() >= l);
     let outcomes: Vec<Option<(super::exhaust::CubeOutcome, Duration)>> = pool.install(|| {
         drawn
             .par_iter()

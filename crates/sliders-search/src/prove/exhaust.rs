@@ -34,9 +34,10 @@
 //!
 //! The search is split into cubes (the surviving prefixes at a depth), searched in
 //! parallel and in order, so a run can be resumed from a state file, split into shards
-//! ([`super::shard`]), and stopped at a time limit or a signal ([`super::stop`]) with
+//! ([`super::shard`]), and stopped at a time limit or a stop request ([`crate::control::StopToken`]) with
 //! the cube under way abandoned rather than finished.
 
+use crate::control::{Event, Observer, StopToken};
 use std::collections::HashMap;
 
 use super::encoding::{IndexScheme, Question};
@@ -604,8 +605,10 @@ pub struct ExhaustOptions {
     pub state: Option<std::path::PathBuf>,
     /// Stop (resumably) after about this long.
     pub limit: Option<std::time::Duration>,
-    /// Report progress on standard error.
-    pub progress: bool,
+    /// The caller's progress callback: told after each batch of cubes.
+    pub progress: Option<Observer>,
+    /// The caller's stop: checked as the time limit is.
+    pub stop: StopToken,
     /// Only shard `I` of `N` (`Some((I, N))`): the `I`-th of `N` equal runs of the cubes,
     /// for job arrays; [`merge`] puts the shards' states together.
     pub shard: Option<Shard>,
@@ -889,7 +892,7 @@ pub fn exhaust(
     let cubes = &cubes[range.clone()];
     let batch = BATCH_PER_THREAD * threads;
     let past_limit =
-        || super::stop::requested() || options.limit.is_some_and(|l| start.elapsed() >= l);
+        || options.stop.requested() || options.limit.is_some_and(|l| start.elapsed() >= l);
     let mut saved = std::time::Instant::now();
     while found.is_none() && state.done < cubes.len() {
         if past_limit() {
@@ -934,14 +937,13 @@ pub fn exhaust(
                 saved = std::time::Instant::now();
             }
         }
-        if options.progress {
-            super::progress(format_args!(
-                "exhaust: {} of {} cubes, {} nodes, {:.0} s",
-                state.done,
-                cubes.len(),
-                state.nodes,
-                start.elapsed().as_secs_f64()
-            ));
+        if let Some(observer) = &options.progress {
+            observer.tell(Event::Exhaust {
+                done: state.done,
+                cubes: cubes.len(),
+                nodes: state.nodes,
+                elapsed: start.elapsed(),
+            });
         }
     }
     if let Some(path) = &options.state {

@@ -32,8 +32,8 @@ pub mod shard;
 pub mod solver;
 mod state;
 pub(crate) use state::read as read_state;
-pub mod stop;
 
+use crate::control::StopToken;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -59,6 +59,9 @@ pub struct Options {
     /// Give up after this long (the solver's own limit; for [`Options::grow`], all
     /// rounds together).
     pub limit: Option<Duration>,
+    /// The caller's stop: the solver is killed and the proof check ends
+    /// ([`ProveError::Interrupted`]).
+    pub stop: StopToken,
     /// Grow the formula from counterexamples instead of writing every occupancy at once
     /// (`sliders prove --grow`: start from [`representatives`], add [`counterexamples`]).
     pub grow: bool,
@@ -72,6 +75,7 @@ impl Default for Options {
             formula: None,
             check: true,
             limit: None,
+            stop: StopToken::default(),
             grow: false,
         }
     }
@@ -143,7 +147,7 @@ pub enum ProveError {
     Proof(String),
     /// A state file that cannot be resumed from (names the file and what is wrong).
     State(String),
-    /// A stop was requested ([`stop`]) during work that has no answer yet.
+    /// A stop was requested ([`StopToken::request`]) during work that has no answer yet.
     Interrupted(String),
 }
 
@@ -164,13 +168,6 @@ impl std::fmt::Display for ProveError {
 }
 
 impl std::error::Error for ProveError {}
-
-/// Writes a progress line to stderr. A stderr that cannot be written (closed, full)
-/// loses the line and nothing else: progress is a courtesy, and `eprintln!` would panic.
-pub(crate) fn progress(line: std::fmt::Arguments) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{line}");
-}
 
 /// Checks that `question` can be asked: 1 to (mask bits) index bits.
 pub fn check_question(question: &Question) -> Result<(), ProveError> {
@@ -220,18 +217,20 @@ impl Drop for Scratch {
 /// A new directory of our own under the temporary directory: created, never reused (two
 /// processes with the same id, in containers sharing `/tmp`, must not share files).
 fn scratch() -> Result<Scratch, ProveError> {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
     // What killed runs left (a SIGKILL skips the removal on drop).
     crate::process::sweep(&std::env::temp_dir(), "sliders-prove-");
+    // The process id, the time's nanoseconds and an attempt number: a name taken (by a
+    // thread of ours in the same nanosecond) is tried again with the next attempt.
+    let mut attempt = 0u64;
     loop {
+        attempt += 1;
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
         let dir = std::env::temp_dir().join(format!(
             "sliders-prove-{}-{}-{nanos}",
             std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
+            attempt
         ));
         match std::fs::create_dir(&dir) {
             Ok(()) => return Ok(Scratch(dir)),
@@ -302,9 +301,13 @@ pub fn write_formula(
 }
 
 /// Checks the proof at `proof` against the DIMACS formula at `formula`, both read back
-/// from disk as the solver saw them; a stop request ([`stop`]) ends the check
+/// from disk as the solver saw them; a stop request ([`StopToken::request`]) ends the check
 /// ([`ProveError::Interrupted`]).
-pub fn check_proof(formula: &Path, proof: &Path) -> Result<drat::Checked, ProveError> {
+pub fn check_proof(
+    formula: &Path,
+    proof: &Path,
+    stop: &StopToken,
+) -> Result<drat::Checked, ProveError> {
     let text = std::fs::read_to_string(formula)
         .map_err(|e| ProveError::Io(format!("reading {}", formula.display()), e))?;
     let formula = dimacs::parse(&text).map_err(ProveError::Proof)?;
@@ -312,12 +315,9 @@ pub fn check_proof(formula: &Path, proof: &Path) -> Result<drat::Checked, ProveE
         .map_err(|e| ProveError::Io(format!("reading {}", proof.display()), e))?;
     let steps = drat::parse_proof(&bytes).map_err(ProveError::Proof)?;
     drop(bytes);
-    drat::check_until(
-        formula.variables,
-        &formula.clauses,
-        &steps,
-        &stop::requested,
-    )
+    drat::check_until(formula.variables, &formula.clauses, &steps, &|| {
+        stop.requested()
+    })
     .map_err(|e| match e {
         drat::ProofError::Halted => {
             ProveError::Interrupted("the proof check was stopped before its end".into())
@@ -420,8 +420,14 @@ fn grow(question: &Question, options: &Options, dir: &Scratch) -> Result<Proved,
         let (answer, solver_name) = if left.is_some_and(|l| l < Duration::from_secs(1)) {
             (Answer::Unknown, solver::version().unwrap_or_default())
         } else {
-            let run = solver::solve(&formula, encoded.cnf.variables, Some(&proof), left)
-                .map_err(ProveError::Solver)?;
+            let run = solver::solve(
+                &formula,
+                encoded.cnf.variables,
+                Some(&proof),
+                left,
+                &options.stop,
+            )
+            .map_err(ProveError::Solver)?;
             solve_seconds += run.seconds;
             let answer = match &run.outcome {
                 solver::Outcome::Satisfiable(values) => {
@@ -476,7 +482,7 @@ fn refuted(options: &Options, formula: &Path, proof: &Path) -> Result<Answer, Pr
         .len();
     let check_start = Instant::now();
     let checked = if options.check {
-        Some(check_proof(formula, proof)?)
+        Some(check_proof(formula, proof, &options.stop)?)
     } else {
         None
     };
@@ -507,8 +513,14 @@ pub fn prove(question: &Question, options: &Options) -> Result<Proved, ProveErro
         .proof
         .clone()
         .unwrap_or_else(|| dir.0.join("proof.drat"));
-    let run = solver::solve(&formula, encoded.cnf.variables, Some(&proof), options.limit)
-        .map_err(ProveError::Solver)?;
+    let run = solver::solve(
+        &formula,
+        encoded.cnf.variables,
+        Some(&proof),
+        options.limit,
+        &options.stop,
+    )
+    .map_err(ProveError::Solver)?;
     let answer = match run.outcome {
         solver::Outcome::Satisfiable(values) => found(
             question,

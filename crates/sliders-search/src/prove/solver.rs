@@ -5,6 +5,7 @@
 //! "none" has to be checkable by something other than the solver), it is a maintained
 //! competition solver, and a process can be killed at a time limit.
 
+use crate::control::StopToken;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -17,7 +18,7 @@ pub enum Outcome {
     Satisfiable(Vec<bool>),
     /// Unsatisfiable (a proof was written if one was asked for).
     Unsatisfiable,
-    /// No answer within the time limit, or the run was stopped ([`super::stop`]).
+    /// No answer within the time limit, or the run was stopped ([`crate::control::StopToken`]).
     TimedOut,
 }
 
@@ -52,6 +53,7 @@ pub fn solve(
     variables: u32,
     proof: Option<&Path>,
     limit: Option<Duration>,
+    stop: &StopToken,
 ) -> Result<Run, String> {
     let name = program();
     let solver = format!(
@@ -76,7 +78,7 @@ pub fn solve(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start `{name}`: {e}"))?;
-    let _listed = super::stop::Running::new(child.id());
+    let _listed = stop.running(child.id());
     let mut stdout = child.stdout.take().expect("piped");
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
@@ -91,7 +93,7 @@ pub fn solve(
         {
             break status;
         }
-        if hard_limit.is_some_and(|l| start.elapsed() > l) || super::stop::requested() {
+        if hard_limit.is_some_and(|l| start.elapsed() > l) || stop.requested() {
             let _ = child.kill();
             let _ = child.wait();
             return Ok(Run {
@@ -120,13 +122,13 @@ pub fn solve(
     // run apart; under load the solver's end is seen first): give it a second.
     if !answered && status.code().is_none() {
         for _ in 0..50 {
-            if super::stop::requested() {
+            if stop.requested() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(20));
         }
     }
-    if !answered && (status.code() == Some(0) || super::stop::requested()) {
+    if !answered && (status.code() == Some(0) || stop.requested()) {
         return Ok(Run {
             outcome: Outcome::TimedOut,
             seconds,
