@@ -1,21 +1,26 @@
-//! The server's HTTP side, HTTP/1.1 with one request per connection: the request's head
-//! read within bounds and split into method, path and query; replies as JSON (every
-//! error names what is wrong) or a page file. Written here rather than taken from
-//! tiny_http 0.12, which drains a declared body on its own before a reply can refuse it
-//! (a `Content-Length` of 2^64 - 1 panics its thread; a large one without the bytes holds
-//! the thread as long as the client waits: tiny-http issue 252): a body is refused here
-//! unread and the connection closed.
+//! The server's replies and its query parameters: replies as JSON (every error names
+//! what is wrong) or a page file, turned into hyper's responses; the query split and
+//! percent-decoded. Reading requests (the head's syntax, its size, its time, the
+//! connection) is hyper's (`mod.rs`); nothing here touches a socket.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
-use std::net::TcpStream;
 
+use http_body_util::Full;
+use hyper::body::Bytes;
+use hyper::header::{self, HeaderValue};
+use hyper::{Response, StatusCode};
 use serde_json::{json, Value};
 
 /// The longest request target read (path and query).
 pub const MAX_TARGET: usize = 4096;
 /// The longest request head read (request line and headers).
 pub const MAX_HEAD: usize = 16384;
+
+/// Where the page may load from and connect to: only this server. It loads nothing from
+/// elsewhere (no CDN, no inline script or style), so anything else is refused.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; \
+     form-action 'none'; frame-ancestors 'none'";
 
 /// A reply.
 pub enum Reply {
@@ -68,10 +73,17 @@ impl Reply {
         }
     }
 
-    /// Writes the reply and closes (`Connection: close`); `head`: no body (HEAD).
-    pub fn write(self, stream: &mut TcpStream, head: bool) -> std::io::Result<()> {
+    /// The response: its status, type and length, never cached or sniffed, the page's
+    /// Content-Security-Policy, and `Connection: close` (one request per connection).
+    /// For HEAD hyper sends the head alone.
+    pub fn response(self) -> Response<Full<Bytes>> {
         let (status, body, kind, allow) = match self {
-            Reply::Json(value) => (200, value.to_string(), "application/json", None),
+            Reply::Json(value) => (
+                200,
+                Bytes::from(value.to_string()),
+                "application/json",
+                None,
+            ),
             Reply::Error {
                 status,
                 message,
@@ -79,38 +91,31 @@ impl Reply {
                 allow,
             } => (
                 status,
-                json!({"error": message, "parameter": parameter}).to_string(),
+                Bytes::from(json!({"error": message, "parameter": parameter}).to_string()),
                 "application/json",
                 allow,
             ),
-            Reply::Static(body, kind) => (200, body.to_string(), kind, None),
+            Reply::Static(body, kind) => (200, Bytes::from_static(body.as_bytes()), kind, None),
         };
-        let reason = match status {
-            200 => "OK",
-            400 => "Bad Request",
-            404 => "Not Found",
-            405 => "Method Not Allowed",
-            413 => "Content Too Large",
-            414 => "URI Too Long",
-            429 => "Too Many Requests",
-            431 => "Request Header Fields Too Large",
-            503 => "Service Unavailable",
-            _ => "Error",
-        };
-        let mut out = format!(
-            "HTTP/1.1 {status} {reason}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
-             Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n",
-            body.len()
+        let mut response = Response::new(Full::new(body));
+        *response.status_mut() =
+            StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        headers.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
         );
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        );
+        headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
         if let Some(allow) = allow {
-            out.push_str(&format!("Allow: {allow}\r\n"));
+            headers.insert(header::ALLOW, HeaderValue::from_static(allow));
         }
-        out.push_str("\r\n");
-        if !head {
-            out.push_str(&body);
-        }
-        stream.write_all(out.as_bytes())?;
-        stream.flush()
+        response
     }
 }
 
@@ -147,93 +152,6 @@ impl Query {
             )),
         }
     }
-}
-
-/// A request's method, path and query.
-pub struct Request {
-    pub method: String,
-    pub path: String,
-    pub query: Query,
-}
-
-/// Where the head in `bytes` ends (the length of its lines, without the empty line
-/// that ends it), if it has: the empty line after a `\r\n` or, as RFC 9112 lets a
-/// server accept, a bare `\n`.
-fn head_end(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().enumerate().find_map(|(i, &b)| {
-        let rest = &bytes[i + 1..];
-        (b == b'\n' && (rest.starts_with(b"\n") || rest.starts_with(b"\r\n"))).then_some(i)
-    })
-}
-
-/// Reads one request's head (never its body: any body is refused), within the bounds.
-pub fn read(stream: &mut TcpStream) -> Result<Request, Reply> {
-    let mut head = Vec::with_capacity(1024);
-    let mut chunk = [0u8; 1024];
-    let too_big = || Reply::status(431, format!("the request head passes {MAX_HEAD} bytes"));
-    let end = loop {
-        if let Some(end) = head_end(&head) {
-            break end;
-        }
-        if head.len() > MAX_HEAD {
-            return Err(too_big());
-        }
-        match stream.read(&mut chunk) {
-            Ok(0) | Err(_) => {
-                return Err(Reply::status(400, "the request ended before its head did"))
-            }
-            Ok(n) => head.extend_from_slice(&chunk[..n]),
-        }
-    };
-    // The last read may have brought the head's end past the bound.
-    if end > MAX_HEAD {
-        return Err(too_big());
-    }
-    let text = std::str::from_utf8(&head[..end])
-        .map_err(|_| Reply::status(400, "the request head is not UTF-8"))?;
-    let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
-    let line = lines.next().unwrap_or("");
-    let mut parts = line.split(' ');
-    let (Some(method), Some(target), Some(version), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(Reply::status(
-            400,
-            "the request line is not METHOD TARGET VERSION",
-        ));
-    };
-    if !version.starts_with("HTTP/1.") {
-        return Err(Reply::status(
-            400,
-            format!("{version}: only HTTP/1.x is spoken"),
-        ));
-    }
-    if target.len() > MAX_TARGET {
-        return Err(Reply::status(
-            414,
-            format!(
-                "the request target is {} bytes; at most {MAX_TARGET}",
-                target.len()
-            ),
-        ));
-    }
-    for header in lines {
-        let (name, value) = header.split_once(':').unwrap_or((header, ""));
-        let body = (name.eq_ignore_ascii_case("content-length") && value.trim() != "0")
-            || name.eq_ignore_ascii_case("transfer-encoding");
-        if body {
-            return Err(Reply::status(
-                413,
-                "the API takes no request body: parameters go in the query",
-            ));
-        }
-    }
-    let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    Ok(Request {
-        method: method.to_string(),
-        path: path.to_string(),
-        query: parse_query(query)?,
-    })
 }
 
 /// `a=1&b=x%20y` into its pairs; a parameter given twice, or not UTF-8, is refused.

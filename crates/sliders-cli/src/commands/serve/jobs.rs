@@ -1,6 +1,8 @@
 //! The page's long work, as jobs: a magic search (the Stockfish method or the dense
-//! finder) and a perft divide. Each runs on its own thread in steps short enough that a
-//! cancel, a time limit or the server's stop is seen within a fraction of a second; its
+//! finder) and a perft divide. Each runs on its own thread and checks its cancel flag
+//! often enough that a cancel, a time limit or the server's stop is seen within a
+//! fraction of a second (the dense finder inside its round, a divide inside a root
+//! move), and its slot is free when it reads `cancelled`; its
 //! progress and result are JSON that `GET /api/jobs/ID` returns. A finder's state lives
 //! in a temporary directory of the job's own, removed when the job ends.
 
@@ -29,13 +31,15 @@ pub const MAX_RUNNING: usize = 2;
 pub const MAX_KEPT: usize = 32;
 /// The longest a finder job may be asked to run.
 pub const MAX_FIND_SECONDS: u64 = 120;
-/// The longest a perft job runs before it stops with what it has.
+/// The longest a perft job runs before it stops with what it has (checked between
+/// steps of [`PERFT_STEP`] plies).
 pub const PERFT_SECONDS: u64 = 120;
 /// The deepest divide.
 pub const MAX_PERFT_DEPTH: u32 = 6;
 
 /// One job: what it is, how far it got, and its cancel flag.
 struct Job {
+    /// Shared with the dense finder, which checks it inside a round.
     cancel: StopToken,
     /// `{"kind", "state": "running"|"done"|"cancelled"|"stopped"|"failed", ...}`.
     status: Mutex<Value>,
@@ -142,31 +146,28 @@ impl Jobs {
         Reply::Json(json!({"job": id.to_string()}))
     }
 
-    fn find_job(&self, id: &str) -> Result<Arc<Job>, Reply> {
-        let number: u64 = id
-            .parse()
-            .map_err(|_| Reply::not_found(&format!("/api/jobs/{id}")))?;
+    fn find_job(&self, id: u64) -> Result<Arc<Job>, Reply> {
         self.inner
             .lock()
             .ok()
-            .and_then(|jobs| jobs.get(&number).cloned())
-            .ok_or_else(|| Reply::not_found(&format!("/api/jobs/{id}")))
+            .and_then(|jobs| jobs.get(&id).cloned())
+            .ok_or_else(|| Reply::status(404, "no such job"))
     }
 
     /// `GET /api/jobs/ID`.
-    pub fn status(&self, id: &str) -> Reply {
+    pub fn status(&self, id: u64) -> Reply {
         match self.find_job(id) {
             Ok(job) => Reply::Json(job.status.lock().map(|s| s.clone()).unwrap_or(Value::Null)),
             Err(reply) => reply,
         }
     }
 
-    /// `POST /api/jobs/ID/cancel`: the job stops at its next step.
-    pub fn cancel(&self, id: &str) -> Reply {
+    /// `POST /api/jobs/ID/cancel`: the job stops within a fraction of a second.
+    pub fn cancel(&self, id: u64) -> Reply {
         match self.find_job(id) {
             Ok(job) => {
                 job.cancel.request();
-                Reply::Json(json!({"job": id, "cancelling": job.running()}))
+                Reply::Json(json!({"job": id.to_string(), "cancelling": job.running()}))
             }
             Err(reply) => reply,
         }
@@ -219,6 +220,15 @@ impl Jobs {
         let shown = json!({"fen": board.to_fen(), "depth": depth});
         self.start("perft", shown, move |job| run_perft(job, &board, depth))
     }
+}
+
+/// A job id as a path gives it: decimal digits with no leading zero (`1`, not `01` or
+/// `+1`), as the server writes it; any other form names no job.
+pub fn id(text: &str) -> Option<u64> {
+    let canonical = text.bytes().all(|b| b.is_ascii_digit())
+        && !text.is_empty()
+        && (text == "0" || !text.starts_with('0'));
+    canonical.then(|| text.parse().ok()).flatten()
 }
 
 struct FindParams {
@@ -304,7 +314,8 @@ fn run_find(job: &Job, p: &FindParams) -> bool {
                     time: Some(limit.saturating_sub(started.elapsed())),
                     threads: 1,
                     state: Some(state.clone()),
-                    // A cancel is seen inside a round, not only between rounds.
+                    // Checked inside the round, where its time is: a cube's walk can
+                    // take most of a minute.
                     stop: job.cancel.clone(),
                     ..DenseOptions::default()
                 };
@@ -386,16 +397,34 @@ fn run_find(job: &Job, p: &FindParams) -> bool {
     }
 }
 
+/// Remaining depth counted in one call of the perft engine: perft 3 of a legal position
+/// is at most about 10^7 nodes (a few hundredths of a second), so a divide checks its
+/// cancel and its time that often, inside a root move too.
+const PERFT_STEP: u32 = 3;
+
+/// Perft of `board` to `depth`, by the engine in steps of [`PERFT_STEP`] plies;
+/// `None` when `halt` says stop between two steps.
+fn perft(board: &sliders_movegen::Board, depth: u32, halt: &dyn Fn() -> bool) -> Option<u128> {
+    if depth <= PERFT_STEP {
+        return (!halt()).then(|| sliders_movegen::engine::perft(board, depth));
+    }
+    let mut total = 0;
+    for mv in board.legal_moves().iter() {
+        total += perft(&board.after_unchecked(*mv), depth - 1, halt)?;
+    }
+    Some(total)
+}
+
 fn run_perft(job: &Job, board: &sliders_movegen::Board, depth: u32) -> bool {
     let started = Instant::now();
     let limit = Duration::from_secs(PERFT_SECONDS);
+    let halt = || job.stopped() || started.elapsed() > limit;
     let moves = board.legal_moves();
     let mut total: u128 = 0;
     for (i, mv) in moves.iter().enumerate() {
-        if job.stopped() || started.elapsed() > limit {
+        let Some(count) = perft(&board.after_unchecked(*mv), depth - 1, &halt) else {
             return false;
-        }
-        let count = sliders_movegen::engine::perft(&board.after_unchecked(*mv), depth - 1);
+        };
         total += count;
         let elapsed = started.elapsed().as_secs_f64();
         job.update(|s| {
