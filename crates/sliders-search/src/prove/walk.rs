@@ -96,8 +96,12 @@ pub struct Exhaust {
     order: Order,
     /// For [`Order::LowFirst`]: the prepared search, for cubes of [`cube_depth`].
     low_first: Option<LowFirst>,
-    /// By level `u`: the largest number whose arc is tested there ([`v_max`]).
-    v_max: [u64; 65],
+    /// The numbers of `occupancies` alone, and their classes alone.
+    values: Vec<u64>,
+    classes: Vec<u16>,
+    /// By level `u`: how many numbers have arcs short enough to be tested there, below
+    /// one bucket ([`v_max`]).
+    fresh_end: [u32; 65],
     /// Bits every visited magic has: `(mask, value)`, no bit forced by default. A walk
     /// with forced bits covers only the magics that have them ([`Exhaust::forcing`]).
     forced: (u64, u64),
@@ -120,14 +124,20 @@ pub struct CubeOutcome {
 /// 0/4000, one thread, Zen 3).
 struct Walk<'a, const CERT: bool> {
     ex: &'a Exhaust,
-    slot: Vec<u16>,
-    /// The slots the nodes on the path placed an occupancy in, each node's above its
-    /// parent's: freed as each node is left.
-    undo: Vec<usize>,
+    /// The attack class each bucket holds ([`FREE`]: none), for all 2^16 indices a
+    /// 16-bit index can take, so that an index (a `u16`) needs no bound check.
+    slot: Box<[u16; 1 << 16]>,
+    /// The buckets the nodes on the path took, each node's above its parent's: freed
+    /// as each node is left. Its first `undone` entries are in use; it has room for
+    /// one bucket per occupancy and one more (a test writes the next entry whether it
+    /// takes a bucket or not).
+    undo: Vec<u16>,
+    undone: usize,
     /// The occupancies (their places in `occupancies`) whose arcs spanned two buckets
     /// at the nodes on the path, each node's above its parent's: its children test
-    /// them again.
-    pending: Vec<u32>,
+    /// them again. Grown as needed (each node's part is at most the occupancies it
+    /// tests); only the ranges the nodes hand down are in use.
+    pending: Vec<u16>,
     nodes: u64,
     found: Option<u64>,
     /// Visit only the prefixes of this cube above its depth.
@@ -139,7 +149,7 @@ struct Walk<'a, const CERT: bool> {
     /// When writing a certificate: the nodes of these levels go to it.
     cert: Option<Certifying>,
     /// The occupancy (its place in `occupancies`) whose class each held slot has: a
-    /// certificate's witness.
+    /// certificate's witness (all 2^16 entries with `CERT`, none without).
     holder: Vec<u16>,
 }
 
@@ -212,7 +222,13 @@ impl Exhaust {
         } else {
             fancy_period
         };
+        let fresh_end = core::array::from_fn(|u| {
+            let most = v_max(u as u32, question.bits);
+            occupancies.partition_point(|&(v, _)| v <= most) as u32
+        });
         let mut ex = Exhaust {
+            values: occupancies.iter().map(|&(v, _)| v).collect(),
+            classes: occupancies.iter().map(|&(_, class)| class).collect(),
             occupancies,
             black,
             bits: question.bits,
@@ -220,7 +236,7 @@ impl Exhaust {
             covers,
             order: Order::Ascending,
             low_first: None,
-            v_max: core::array::from_fn(|u| v_max(u as u32, question.bits)),
+            fresh_end,
             forced: (0, 0),
             ones_first: 0,
         };
@@ -305,10 +321,15 @@ impl Exhaust {
     }
 
     fn walk<const CERT: bool>(&self) -> Walk<'_, CERT> {
+        let slot: Box<[u16; 1 << 16]> = vec![FREE; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("2^16 buckets");
         Walk {
             ex: self,
-            slot: vec![FREE; 1 << self.bits],
-            undo: Vec::new(),
+            slot,
+            undo: vec![0; self.values.len() + 1],
+            undone: 0,
             pending: Vec::new(),
             nodes: 0,
             found: None,
@@ -316,12 +337,22 @@ impl Exhaust {
             halt: &|| false,
             halted: false,
             cert: None,
-            holder: if CERT {
-                vec![0; 1 << self.bits]
-            } else {
-                Vec::new()
-            },
+            holder: if CERT { vec![0; 1 << 16] } else { Vec::new() },
         }
+    }
+
+    /// The occupancies (their places) first tested at level `u`: those whose arcs are
+    /// short enough there and were not at the level above (all of them up to
+    /// `v_max[u]` at the root). The walk descends only below a node whose tests all
+    /// passed, so a node's fresh occupancies follow its parent's.
+    fn fresh(&self, u: u32) -> std::ops::Range<usize> {
+        let u = u as usize;
+        let from = if u >= self.period as usize {
+            0
+        } else {
+            self.fresh_end[u + 1] as usize
+        };
+        from..self.fresh_end[u] as usize
     }
 
     /// The prefixes with the magic's bits from `depth` up fixed that survive the
@@ -347,7 +378,7 @@ impl Exhaust {
             levels: depth..=self.period,
         });
         let mut out = Vec::new();
-        walk.visit(0, self.period, 0, 0..0, &mut |m, u| {
+        walk.visit(0, self.period, 0..0, &mut |m, u| {
             if u == depth {
                 out.push(m);
                 false
@@ -383,7 +414,7 @@ impl Exhaust {
             out: Vec::new(),
             levels: 0..=depth,
         });
-        walk.visit(0, self.period, 0, 0..0, &mut |_, _| true);
+        walk.visit(0, self.period, 0..0, &mut |_, _| true);
         let out = walk.cert.take().map(|c| c.out).unwrap_or_default();
         (!walk.halted).then_some((
             CubeOutcome {
@@ -419,7 +450,7 @@ impl Exhaust {
         let mut walk = self.walk::<false>();
         walk.path = Some((cube, depth.min(self.period)));
         walk.halt = halt;
-        walk.visit(0, self.period, 0, 0..0, &mut |_, _| true);
+        walk.visit(0, self.period, 0..0, &mut |_, _| true);
         (!walk.halted).then_some(CubeOutcome {
             found: walk.found,
             nodes: walk.nodes,
@@ -428,17 +459,21 @@ impl Exhaust {
 }
 
 impl<const CERT: bool> Walk<'_, CERT> {
-    /// Visits the node with the bits from `u` up fixed to `m`'s; `next` is the first
-    /// occupancy whose arc was too long at the parent, `inherited` the parent's part of
-    /// `pending` (retested here). `go(m, u)` says whether to
-    /// descend below a surviving node.
-    fn visit(
+    /// Visits the node with the bits from `u` up fixed to `m`'s; `inherited` is the
+    /// parent's part of `pending` (retested here), and the stack above it is free for
+    /// this node's own part. `go(m, u)` says whether to descend below a surviving node.
+    ///
+    /// The tests are those of the plain walk, in its order: the parent's pending
+    /// occupancies, then the fresh ones (those whose arcs became short enough at this
+    /// level, [`Exhaust::fresh`]), each until the first that collides; so the tree,
+    /// the node counts and a certificate's witnesses are the same whichever way the
+    /// tests are computed.
+    fn visit<F: FnMut(u64, u32) -> bool>(
         &mut self,
         m: u64,
         u: u32,
-        next: usize,
         inherited: std::ops::Range<usize>,
-        go: &mut dyn FnMut(u64, u32) -> bool,
+        go: &mut F,
     ) {
         if self.found.is_some() || self.halted {
             return;
@@ -457,42 +492,87 @@ impl<const CERT: bool> Walk<'_, CERT> {
             self.halted = true;
             return;
         }
-        let here = u as usize;
+        let ex = self.ex;
         // An arc's length less one, `v·span`, with `span = 2^u - 1`; an occupancy is
         // tested while it is below one bucket (`REACH`), that is while `v <= v_max`.
         // Then `v·span` fits in 64 bits and the arc ends in the bucket it starts in or
         // in the next one (modulo the table: an arc that wraps past 2^64 starts in the
         // last bucket and ends in bucket 0), so the test needs no 128-bit arithmetic.
         let span = if u >= 64 { u64::MAX } else { (1u64 << u) - 1 };
-        let v_max = self.ex.v_max[here];
-        let (undo_from, pending_from) = (self.undo.len(), self.pending.len());
+        let shift = 64 - ex.bits;
+        let fresh = ex.fresh(u);
+        // This node's own pending occupancies go above the parent's: at most one for
+        // each occupancy it tests, and one more for the test that writes past the end.
+        let own_from = inherited.end;
+        let need = own_from + inherited.len() + fresh.len() + 1;
+        if self.pending.len() < need {
+            self.pending.resize(need.next_power_of_two(), 0);
+        }
+        let undo_from = self.undone;
+        let mut placed = undo_from;
+        let mut own = 0;
         // Why the node fails, for a certificate: the occupancy, then the holders of
         // the buckets its arc can reach.
         let mut witness = [0u16; 1 + REACH as usize + 1];
         let mut witnesses = 0;
-        // The parent's pending occupancies (their arcs, shorter here, are within
-        // reach), then the fresh ones while theirs are.
-        let mut ok = true;
-        for k in inherited.clone() {
-            let i = self.pending[k] as usize;
-            if !self.place(i, m, span, &mut witness, &mut witnesses) {
-                ok = false;
-                break;
+        let ok = 'tests: {
+            let (parents, mine) = self.pending.split_at_mut(own_from);
+            let slot = &mut *self.slot;
+            let undo = &mut self.undo[..];
+            let holder = &mut self.holder[..];
+            // Places occupancy `i` (`v`, `class`): within one bucket the index is known
+            // and the bucket must be free (it is taken) or hold the same attacks; over
+            // two (the last and bucket 0 when the arc wraps past 2^64) one of them must,
+            // and the occupancy is tested again below. Without branches on which case
+            // it is: the bucket `first` is written in both (with what it held when the
+            // arc spans two), and the undo and pending stacks are written in both but
+            // grow only in their case. Ends the tests, failed, when it collides.
+            macro_rules! place {
+                ($i:expr, $v:expr, $class:expr) => {{
+                    let (i, v, class): (usize, u64, u16) = ($i, $v, $class);
+                    let lo = v.wrapping_mul(m);
+                    // Below 2^16 (`shift` is at least 48): one of the table's buckets.
+                    let first = (lo >> shift) as u16 as usize;
+                    let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as u16 as usize;
+                    let (a, b) = (slot[first], slot[last]);
+                    let room_a = (a == FREE) | (a == class);
+                    let room_b = (b == FREE) | (b == class);
+                    let single = first == last;
+                    // One bucket: `room_a == room_b`; two: either will do.
+                    if !(room_a | room_b) {
+                        if CERT {
+                            witness = if single {
+                                [i as u16, holder[first], 0]
+                            } else {
+                                [i as u16, holder[first], holder[last]]
+                            };
+                            witnesses = if single { 2 } else { 3 };
+                        }
+                        break 'tests false;
+                    }
+                    let take = single & (a == FREE);
+                    slot[first] = if single { class } else { a };
+                    if CERT && take {
+                        holder[first] = i as u16;
+                    }
+                    undo[placed] = first as u16;
+                    placed += usize::from(take);
+                    mine[own] = i as u16;
+                    own += usize::from(!single);
+                }};
             }
-        }
-        let mut next_after = next;
-        if ok {
-            for i in next..self.ex.occupancies.len() {
-                if self.ex.occupancies[i].0 > v_max {
-                    break; // the rest are longer still
-                }
-                next_after = i + 1;
-                if !self.place(i, m, span, &mut witness, &mut witnesses) {
-                    ok = false;
-                    break;
-                }
+            for &i in &parents[inherited.clone()] {
+                let i = usize::from(i);
+                place!(i, ex.values[i], ex.classes[i]);
             }
-        }
+            let values = &ex.values[fresh.clone()];
+            let classes = &ex.classes[fresh.clone()];
+            for (k, (&v, &class)) in values.iter().zip(classes).enumerate() {
+                place!(fresh.start + k, v, class);
+            }
+            true
+        };
+        self.undone = placed;
         if ok && u == 0 {
             self.found = Some(m);
         }
@@ -515,68 +595,17 @@ impl<const CERT: bool> Walk<'_, CERT> {
         }
         if descend {
             let below = u - 1;
-            let own = pending_from..self.pending.len();
+            let mine = own_from..own_from + own;
             let (zero, one) = (m, m | 1 << below);
-            let ones_first =
-                self.ex.order == Order::Descending || self.ex.ones_first >> below & 1 == 1;
+            let ones_first = ex.order == Order::Descending || ex.ones_first >> below & 1 == 1;
             let (first, second) = if ones_first { (one, zero) } else { (zero, one) };
-            self.visit(first, below, next_after, own.clone(), go);
-            self.visit(second, below, next_after, own, go);
+            self.visit(first, below, mine.clone(), go);
+            self.visit(second, below, mine, go);
         }
-        for &s in &self.undo[undo_from..] {
-            self.slot[s] = FREE;
+        for &s in &self.undo[undo_from..placed] {
+            self.slot[usize::from(s)] = FREE;
         }
-        self.undo.truncate(undo_from);
-        self.pending.truncate(pending_from);
-    }
-
-    /// Places occupancy `i` under the node whose bits from `u` up are `m`'s (`span` =
-    /// `2^u - 1`, its arc below one bucket): within one bucket the index is known, and
-    /// the slot must be free (it is taken) or hold the same attacks; over two buckets
-    /// (the last and bucket 0 when the arc wraps past 2^64) one of them must, and the
-    /// occupancy is tested again below. False when it collides (the node fails), with
-    /// the certificate's witness.
-    #[inline(always)]
-    fn place(
-        &mut self,
-        i: usize,
-        m: u64,
-        span: u64,
-        witness: &mut [u16; 3],
-        witnesses: &mut usize,
-    ) -> bool {
-        let (v, class) = self.ex.occupancies[i];
-        let shift = 64 - self.ex.bits;
-        let lo = v.wrapping_mul(m);
-        let first = (lo >> shift) as usize;
-        let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
-        if first == last {
-            let held = self.slot[first];
-            if held == FREE {
-                self.slot[first] = class;
-                if CERT {
-                    self.holder[first] = i as u16;
-                }
-                self.undo.push(first);
-            } else if held != class {
-                if CERT {
-                    *witness = [i as u16, self.holder[first], 0];
-                    *witnesses = 2;
-                }
-                return false;
-            }
-        } else {
-            let room = |held: u16| held == FREE || held == class;
-            if !room(self.slot[first]) && !room(self.slot[last]) {
-                if CERT {
-                    *witness = [i as u16, self.holder[first], self.holder[last]];
-                    *witnesses = 3;
-                }
-                return false;
-            }
-            self.pending.push(i as u32);
-        }
-        true
+        self.undone = undo_from;
     }
 }
 
@@ -603,3 +632,4 @@ const CUBE_BITS: u32 = 20;
 pub(super) fn cube_depth(ex: &Exhaust) -> u32 {
     ex.period().saturating_sub(CUBE_BITS).max(1)
 }
+
