@@ -102,6 +102,8 @@ pub struct Exhaust {
     /// By level `u`: how many numbers have arcs short enough to be tested there, below
     /// one bucket ([`v_max`]).
     fresh_end: [u32; 65],
+    /// How the walk keeps its buckets: by the number of attack classes ([`Held`]).
+    held: Buckets,
     /// Bits every visited magic has: `(mask, value)`, no bit forced by default. A walk
     /// with forced bits covers only the magics that have them ([`Exhaust::forcing`]).
     forced: (u64, u64),
@@ -122,11 +124,12 @@ pub struct CubeOutcome {
 /// With `CERT`, the walk writes a certificate. Its bookkeeping is compiled out of the
 /// plain search, which ran 6 to 12 % slower with it in (rook b2, the cubes of shard
 /// 0/4000, one thread, Zen 3).
-struct Walk<'a, const CERT: bool> {
+struct Walk<'a, const CERT: bool, S: Held> {
     ex: &'a Exhaust,
-    /// The attack class each bucket holds ([`FREE`]: none), for all 2^16 indices a
-    /// 16-bit index can take, so that an index (a `u16`) needs no bound check.
-    slot: Box<[u16; 1 << 16]>,
+    /// What each bucket holds ([`Held`]).
+    slot: Vec<S>,
+    /// Each occupancy's key ([`Held::key`]), in the order of `occupancies`.
+    keys: Vec<S>,
     /// The buckets the nodes on the path took, each node's above its parent's: freed
     /// as each node is left. Its first `undone` entries are in use; it has room for
     /// one bucket per occupancy and one more (a test writes the next entry whether it
@@ -177,6 +180,89 @@ pub const CUBE: u8 = 2;
 struct Certifying {
     out: Vec<u8>,
     levels: std::ops::RangeInclusive<u32>,
+}
+
+/// What a walk over one cube (or the listing) gave.
+struct Ran {
+    outcome: CubeOutcome,
+    halted: bool,
+    /// The certificate's bytes (none unless asked).
+    cert: Vec<u8>,
+}
+
+/// How a walk keeps its buckets ([`Held`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Buckets {
+    Bits64,
+    Bits128,
+    Classes,
+}
+
+/// What a bucket holds, as the walk keeps it. The test of an occupancy asks whether
+/// either of the (one or two) buckets its arc can reach has room for its attacks:
+/// kept as a bit set of the attack classes a bucket has no room for (0 when free, all
+/// but its class when held: [`u64`] or [`u128`] for questions of up to 64 or 128
+/// classes), that is one AND of the two buckets' sets with the occupancy's bit, where
+/// the class itself ([`Class`], any number of classes) takes four comparisons.
+/// Measured on rook g2 9 (36 classes), the sample of `--estimate 10 --seed 5`: see
+/// docs/journal/exhaustive-walk.md.
+trait Held: Copy + PartialEq {
+    /// A free bucket.
+    const FREE: Self;
+    /// The key of an occupancy of attack class `class`.
+    fn key(class: u16) -> Self;
+    /// What a bucket holds once the occupancy of `key` is placed in it.
+    fn taken(key: Self) -> Self;
+    /// Whether neither `a` nor `b` (the same bucket twice for an arc within one) has
+    /// room for the occupancy of `key`.
+    fn blocks(a: Self, b: Self, key: Self) -> bool;
+}
+
+impl Held for u64 {
+    const FREE: u64 = 0;
+    fn key(class: u16) -> u64 {
+        1 << class
+    }
+    fn taken(key: u64) -> u64 {
+        !key
+    }
+    #[inline(always)]
+    fn blocks(a: u64, b: u64, key: u64) -> bool {
+        a & b & key != 0
+    }
+}
+
+impl Held for u128 {
+    const FREE: u128 = 0;
+    fn key(class: u16) -> u128 {
+        1 << class
+    }
+    fn taken(key: u128) -> u128 {
+        !key
+    }
+    #[inline(always)]
+    fn blocks(a: u128, b: u128, key: u128) -> bool {
+        a & b & key != 0
+    }
+}
+
+/// A bucket's attack class, [`FREE`] when none: for questions of any number of classes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Class(u16);
+
+impl Held for Class {
+    const FREE: Class = Class(FREE);
+    fn key(class: u16) -> Class {
+        Class(class)
+    }
+    fn taken(key: Class) -> Class {
+        key
+    }
+    #[inline(always)]
+    fn blocks(a: Class, b: Class, key: Class) -> bool {
+        let room = |held: Class| held == Class::FREE || held == key;
+        !(room(a) | room(b))
+    }
 }
 
 /// Nodes between two questions to [`Walk::halt`].
@@ -237,6 +323,11 @@ impl Exhaust {
             order: Order::Ascending,
             low_first: None,
             fresh_end,
+            held: match classes.len() {
+                0..=64 => Buckets::Bits64,
+                65..=128 => Buckets::Bits128,
+                _ => Buckets::Classes,
+            },
             forced: (0, 0),
             ones_first: 0,
         };
@@ -320,14 +411,11 @@ impl Exhaust {
         self.covers
     }
 
-    fn walk<const CERT: bool>(&self) -> Walk<'_, CERT> {
-        let slot: Box<[u16; 1 << 16]> = vec![FREE; 1 << 16]
-            .into_boxed_slice()
-            .try_into()
-            .expect("2^16 buckets");
+    fn walk<const CERT: bool, S: Held>(&self) -> Walk<'_, CERT, S> {
         Walk {
             ex: self,
-            slot,
+            slot: vec![S::FREE; 1 << self.bits],
+            keys: self.classes.iter().map(|&class| S::key(class)).collect(),
             undo: vec![0; self.values.len() + 1],
             undone: 0,
             pending: Vec::new(),
@@ -337,8 +425,61 @@ impl Exhaust {
             halt: &|| false,
             halted: false,
             cert: None,
-            holder: if CERT { vec![0; 1 << 16] } else { Vec::new() },
+            holder: if CERT {
+                vec![0; 1 << self.bits]
+            } else {
+                Vec::new()
+            },
         }
+    }
+
+    /// Runs a walk from the root, keeping buckets as [`Exhaust::held`] says: visits
+    /// the prefixes of `path` (a cube and its depth) only when given, asks `halt` now
+    /// and then, writes the levels `cert` names to it, and descends below a surviving
+    /// node when `go(m, u)` says so.
+    fn run<const CERT: bool>(
+        &self,
+        path: Option<(u64, u32)>,
+        halt: &dyn Fn() -> bool,
+        cert: Option<Certifying>,
+        go: &mut impl FnMut(u64, u32) -> bool,
+    ) -> Ran {
+        match self.held {
+            Buckets::Bits64 => self.run_as::<CERT, u64>(path, halt, cert, go),
+            Buckets::Bits128 => self.run_as::<CERT, u128>(path, halt, cert, go),
+            Buckets::Classes => self.run_as::<CERT, Class>(path, halt, cert, go),
+        }
+    }
+
+    fn run_as<const CERT: bool, S: Held>(
+        &self,
+        path: Option<(u64, u32)>,
+        halt: &dyn Fn() -> bool,
+        cert: Option<Certifying>,
+        go: &mut impl FnMut(u64, u32) -> bool,
+    ) -> Ran {
+        let mut walk = self.walk::<CERT, S>();
+        walk.path = path;
+        walk.halt = halt;
+        walk.cert = cert;
+        walk.visit(0, self.period, 0..0, go);
+        Ran {
+            outcome: CubeOutcome {
+                found: walk.found,
+                nodes: walk.nodes,
+            },
+            halted: walk.halted,
+            cert: walk.cert.map(|c| c.out).unwrap_or_default(),
+        }
+    }
+
+    /// The same walk keeping each bucket's attack class rather than a bit set of the
+    /// classes it has no room for ([`Held`]): the plain way, for the tests that
+    /// compare the two. Every question can be walked so.
+    #[doc(hidden)]
+    pub fn with_plain_buckets(mut self) -> Exhaust {
+        self.held = Buckets::Classes;
+        self
     }
 
     /// The occupancies (their places) first tested at level `u`: those whose arcs are
@@ -372,13 +513,12 @@ impl Exhaust {
     /// [`super::certificate`], its open leaves the cubes.
     fn list_cubes<const CERT: bool>(&self, depth: u32) -> (Vec<u64>, Vec<u8>) {
         let depth = depth.clamp(1, self.period.max(1));
-        let mut walk = self.walk::<CERT>();
-        walk.cert = CERT.then(|| Certifying {
+        let cert = CERT.then(|| Certifying {
             out: Vec::new(),
             levels: depth..=self.period,
         });
         let mut out = Vec::new();
-        walk.visit(0, self.period, 0..0, &mut |m, u| {
+        let ran = self.run::<CERT>(None, &|| false, cert, &mut |m, u| {
             if u == depth {
                 out.push(m);
                 false
@@ -386,7 +526,7 @@ impl Exhaust {
                 true
             }
         });
-        (out, walk.cert.map(|c| c.out).unwrap_or_default())
+        (out, ran.cert)
     }
 
     /// For a certificate ([`super::certificate`]): the cubes at `depth` and the top
@@ -407,22 +547,12 @@ impl Exhaust {
     ) -> Option<(CubeOutcome, Vec<u8>)> {
         debug_assert_eq!(self.order, Order::Ascending);
         let depth = depth.clamp(1, self.period.max(1));
-        let mut walk = self.walk::<true>();
-        walk.path = Some((cube, depth));
-        walk.halt = halt;
-        walk.cert = Some(Certifying {
+        let cert = Some(Certifying {
             out: Vec::new(),
             levels: 0..=depth,
         });
-        walk.visit(0, self.period, 0..0, &mut |_, _| true);
-        let out = walk.cert.take().map(|c| c.out).unwrap_or_default();
-        (!walk.halted).then_some((
-            CubeOutcome {
-                found: walk.found,
-                nodes: walk.nodes,
-            },
-            out,
-        ))
+        let ran = self.run::<true>(Some((cube, depth)), halt, cert, &mut |_, _| true);
+        (!ran.halted).then_some((ran.outcome, ran.cert))
     }
 
     /// Searches every magic whose bits from `depth` up are `cube`'s; stops at the first
@@ -447,18 +577,13 @@ impl Exhaust {
                 .with_low_first(depth, |low| low.search_cube_until(cube, halt))
                 .map(|(found, nodes)| CubeOutcome { found, nodes });
         }
-        let mut walk = self.walk::<false>();
-        walk.path = Some((cube, depth.min(self.period)));
-        walk.halt = halt;
-        walk.visit(0, self.period, 0..0, &mut |_, _| true);
-        (!walk.halted).then_some(CubeOutcome {
-            found: walk.found,
-            nodes: walk.nodes,
-        })
+        let path = Some((cube, depth.min(self.period)));
+        let ran = self.run::<false>(path, halt, None, &mut |_, _| true);
+        (!ran.halted).then_some(ran.outcome)
     }
 }
 
-impl<const CERT: bool> Walk<'_, CERT> {
+impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
     /// Visits the node with the bits from `u` up fixed to `m`'s; `inherited` is the
     /// parent's part of `pending` (retested here), and the stack above it is free for
     /// this node's own part. `go(m, u)` says whether to descend below a surviving node.
@@ -517,7 +642,8 @@ impl<const CERT: bool> Walk<'_, CERT> {
         let mut witnesses = 0;
         let ok = 'tests: {
             let (parents, mine) = self.pending.split_at_mut(own_from);
-            let slot = &mut *self.slot;
+            let slot = &mut self.slot[..];
+            let keys = &self.keys[..];
             let undo = &mut self.undo[..];
             let holder = &mut self.holder[..];
             // Places occupancy `i` (`v`, `class`): within one bucket the index is known
@@ -528,18 +654,18 @@ impl<const CERT: bool> Walk<'_, CERT> {
             // arc spans two), and the undo and pending stacks are written in both but
             // grow only in their case. Ends the tests, failed, when it collides.
             macro_rules! place {
-                ($i:expr, $v:expr, $class:expr) => {{
-                    let (i, v, class): (usize, u64, u16) = ($i, $v, $class);
+                ($i:expr, $v:expr, $key:expr) => {{
+                    let (i, v, key): (usize, u64, S) = ($i, $v, $key);
                     let lo = v.wrapping_mul(m);
-                    // Below 2^16 (`shift` is at least 48): one of the table's buckets.
-                    let first = (lo >> shift) as u16 as usize;
-                    let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as u16 as usize;
-                    let (a, b) = (slot[first], slot[last]);
-                    let room_a = (a == FREE) | (a == class);
-                    let room_b = (b == FREE) | (b == class);
+                    let first = (lo >> shift) as usize;
+                    let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
+                    debug_assert!(first.max(last) < slot.len());
+                    // SAFETY: `first` and `last` are 64-bit numbers shifted right by
+                    // `64 - bits`, so below `2^bits`, the length of `slot`.
+                    let (a, b) = unsafe { (*slot.get_unchecked(first), *slot.get_unchecked(last)) };
                     let single = first == last;
-                    // One bucket: `room_a == room_b`; two: either will do.
-                    if !(room_a | room_b) {
+                    // One bucket: `a == b`; two: either may have room.
+                    if S::blocks(a, b, key) {
                         if CERT {
                             witness = if single {
                                 [i as u16, holder[first], 0]
@@ -550,25 +676,33 @@ impl<const CERT: bool> Walk<'_, CERT> {
                         }
                         break 'tests false;
                     }
-                    let take = single & (a == FREE);
-                    slot[first] = if single { class } else { a };
+                    let take = single & (a == S::FREE);
                     if CERT && take {
                         holder[first] = i as u16;
                     }
-                    undo[placed] = first as u16;
+                    debug_assert!(placed < undo.len() && own < mine.len());
+                    // SAFETY: as above for `first`. `placed` counts the buckets taken on
+                    // the path, each by another occupancy, so it is below the number of
+                    // occupancies and `undo` has one more entry; `own` counts this
+                    // node's tests so far, and `mine` has room for all of them and one
+                    // more (`need` above).
+                    unsafe {
+                        *slot.get_unchecked_mut(first) = if single { S::taken(key) } else { a };
+                        *undo.get_unchecked_mut(placed) = first as u16;
+                        *mine.get_unchecked_mut(own) = i as u16;
+                    }
                     placed += usize::from(take);
-                    mine[own] = i as u16;
                     own += usize::from(!single);
                 }};
             }
             for &i in &parents[inherited.clone()] {
                 let i = usize::from(i);
-                place!(i, ex.values[i], ex.classes[i]);
+                place!(i, ex.values[i], keys[i]);
             }
             let values = &ex.values[fresh.clone()];
-            let classes = &ex.classes[fresh.clone()];
-            for (k, (&v, &class)) in values.iter().zip(classes).enumerate() {
-                place!(fresh.start + k, v, class);
+            let fresh_keys = &keys[fresh.clone()];
+            for (k, (&v, &key)) in values.iter().zip(fresh_keys).enumerate() {
+                place!(fresh.start + k, v, key);
             }
             true
         };
@@ -603,7 +737,7 @@ impl<const CERT: bool> Walk<'_, CERT> {
             self.visit(second, below, mine, go);
         }
         for &s in &self.undo[undo_from..placed] {
-            self.slot[usize::from(s)] = FREE;
+            self.slot[usize::from(s)] = S::FREE;
         }
         self.undone = undo_from;
     }
