@@ -676,23 +676,28 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
                         }
                         break 'tests false;
                     }
-                    let take = single & (a == S::FREE);
-                    if CERT && take {
-                        holder[first] = i as u16;
+                    if single {
+                        if a == S::FREE {
+                            if CERT {
+                                holder[first] = i as u16;
+                            }
+                            // SAFETY: as above for `first`. `placed` counts the buckets
+                            // taken on the path, each by another occupancy, so it is
+                            // below the number of occupancies, and `undo` has one more.
+                            unsafe {
+                                *slot.get_unchecked_mut(first) = S::taken(key);
+                                *undo.get_unchecked_mut(placed) = first as u16;
+                            }
+                            placed += 1;
+                        }
+                    } else {
+                        // SAFETY: `own` counts this node's tests so far, and `mine` has
+                        // room for all of them and one more (`need` above).
+                        unsafe {
+                            *mine.get_unchecked_mut(own) = i as u16;
+                        }
+                        own += 1;
                     }
-                    debug_assert!(placed < undo.len() && own < mine.len());
-                    // SAFETY: as above for `first`. `placed` counts the buckets taken on
-                    // the path, each by another occupancy, so it is below the number of
-                    // occupancies and `undo` has one more entry; `own` counts this
-                    // node's tests so far, and `mine` has room for all of them and one
-                    // more (`need` above).
-                    unsafe {
-                        *slot.get_unchecked_mut(first) = if single { S::taken(key) } else { a };
-                        *undo.get_unchecked_mut(placed) = first as u16;
-                        *mine.get_unchecked_mut(own) = i as u16;
-                    }
-                    placed += usize::from(take);
-                    own += usize::from(!single);
                 }};
             }
             for &i in &parents[inherited.clone()] {
