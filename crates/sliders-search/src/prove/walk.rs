@@ -149,6 +149,8 @@ struct Walk<'a, const CERT: bool, S: Held> {
     halt: &'a dyn Fn() -> bool,
     /// The walk was abandoned.
     halted: bool,
+    /// The walk was abandoned or found a magic: it visits no more nodes.
+    stopped: bool,
     /// When writing a certificate: the nodes of these levels go to it.
     cert: Option<Certifying>,
     /// The occupancy (its place in `occupancies`) whose class each held slot has: a
@@ -424,6 +426,7 @@ impl Exhaust {
             path: None,
             halt: &|| false,
             halted: false,
+            stopped: false,
             cert: None,
             holder: if CERT {
                 vec![0; 1 << self.bits]
@@ -462,7 +465,7 @@ impl Exhaust {
         walk.path = path;
         walk.halt = halt;
         walk.cert = cert;
-        walk.visit(0, self.period, 0..0, go);
+        walk.visit::<true, _>(0, self.period, 0..0, go);
         Ran {
             outcome: CubeOutcome {
                 found: walk.found,
@@ -593,28 +596,35 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
     /// level, [`Exhaust::fresh`]), each until the first that collides; so the tree,
     /// the node counts and a certificate's witnesses are the same whichever way the
     /// tests are computed.
-    fn visit<F: FnMut(u64, u32) -> bool>(
+    ///
+    /// With `CHECKS`, the node is first checked against the cube's prefix and the
+    /// forced bits; without, the caller knows that it passes both (it is below the
+    /// cube's depth, and no forced bit is left below its parent).
+    fn visit<const CHECKS: bool, F: FnMut(u64, u32) -> bool>(
         &mut self,
         m: u64,
         u: u32,
         inherited: std::ops::Range<usize>,
         go: &mut F,
     ) {
-        if self.found.is_some() || self.halted {
+        if self.stopped {
             return;
         }
-        if let Some((cube, depth)) = self.path {
-            if u >= depth && m >> u != cube >> u {
+        if CHECKS {
+            if let Some((cube, depth)) = self.path {
+                if u >= depth && m >> u != cube >> u {
+                    return;
+                }
+            }
+            let (forced_mask, forced_value) = self.ex.forced;
+            if u < 64 && (m ^ forced_value) & forced_mask >> u << u != 0 {
                 return;
             }
-        }
-        let (forced_mask, forced_value) = self.ex.forced;
-        if u < 64 && (m ^ forced_value) & forced_mask >> u << u != 0 {
-            return;
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(HALT_EVERY) && (self.halt)() {
             self.halted = true;
+            self.stopped = true;
             return;
         }
         let ex = self.ex;
@@ -702,7 +712,11 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
             }
             for &i in &parents[inherited.clone()] {
                 let i = usize::from(i);
-                place!(i, ex.values[i], keys[i]);
+                debug_assert!(i < ex.values.len() && i < keys.len());
+                // SAFETY: the pending occupancies are places in `occupancies`, whose
+                // numbers and keys `values` and `keys` are, one for one.
+                let (v, key) = unsafe { (*ex.values.get_unchecked(i), *keys.get_unchecked(i)) };
+                place!(i, v, key);
             }
             let values = &ex.values[fresh.clone()];
             let fresh_keys = &keys[fresh.clone()];
@@ -714,6 +728,7 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
         self.undone = placed;
         if ok && u == 0 {
             self.found = Some(m);
+            self.stopped = true;
         }
         let descend = ok && u != 0 && go(m, u);
         let cert = match self.cert.as_mut() {
@@ -738,8 +753,17 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
             let (zero, one) = (m, m | 1 << below);
             let ones_first = ex.order == Order::Descending || ex.ones_first >> below & 1 == 1;
             let (first, second) = if ones_first { (one, zero) } else { (zero, one) };
-            self.visit(first, below, mine.clone(), go);
-            self.visit(second, below, mine, go);
+            // The children need the checks while the cube's prefix or a forced bit
+            // is at or below their level.
+            let checks = CHECKS
+                && (self.path.is_some_and(|(_, depth)| below >= depth) || ex.forced.0 & span != 0);
+            if checks {
+                self.visit::<true, F>(first, below, mine.clone(), go);
+                self.visit::<true, F>(second, below, mine, go);
+            } else {
+                self.visit::<false, F>(first, below, mine.clone(), go);
+                self.visit::<false, F>(second, below, mine, go);
+            }
         }
         for &s in &self.undo[undo_from..placed] {
             self.slot[usize::from(s)] = S::FREE;
@@ -771,4 +795,3 @@ const CUBE_BITS: u32 = 20;
 pub(super) fn cube_depth(ex: &Exhaust) -> u32 {
     ex.period().saturating_sub(CUBE_BITS).max(1)
 }
-
