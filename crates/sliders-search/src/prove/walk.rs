@@ -128,8 +128,9 @@ struct Walk<'a, const CERT: bool, S: Held> {
     ex: &'a Exhaust,
     /// What each bucket holds ([`Held`]).
     slot: Vec<S>,
-    /// Each occupancy's key ([`Held::key`]), in the order of `occupancies`.
-    keys: Vec<S>,
+    /// Each occupancy's number and key ([`Held::key`]), in the order of `occupancies`:
+    /// side by side, so that a pending occupancy's test reads one place.
+    keys: Vec<(u64, S)>,
     /// The buckets the nodes on the path took, each node's above its parent's: freed
     /// as each node is left. Its first `undone` entries are in use; it has room for
     /// one bucket per occupancy and one more (a test writes the next entry whether it
@@ -417,7 +418,9 @@ impl Exhaust {
         Walk {
             ex: self,
             slot: vec![S::FREE; 1 << self.bits],
-            keys: self.classes.iter().map(|&class| S::key(class)).collect(),
+            keys: (self.values.iter().zip(&self.classes))
+                .map(|(&v, &class)| (v, S::key(class)))
+                .collect(),
             undo: vec![0; self.values.len() + 1],
             undone: 0,
             pending: Vec::new(),
@@ -712,15 +715,13 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
             }
             for &i in &parents[inherited.clone()] {
                 let i = usize::from(i);
-                debug_assert!(i < ex.values.len() && i < keys.len());
+                debug_assert!(i < keys.len());
                 // SAFETY: the pending occupancies are places in `occupancies`, whose
-                // numbers and keys `values` and `keys` are, one for one.
-                let (v, key) = unsafe { (*ex.values.get_unchecked(i), *keys.get_unchecked(i)) };
+                // numbers and keys `keys` holds, one for one.
+                let (v, key) = unsafe { *keys.get_unchecked(i) };
                 place!(i, v, key);
             }
-            let values = &ex.values[fresh.clone()];
-            let fresh_keys = &keys[fresh.clone()];
-            for (k, (&v, &key)) in values.iter().zip(fresh_keys).enumerate() {
+            for (k, &(v, key)) in keys[fresh.clone()].iter().enumerate() {
                 place!(fresh.start + k, v, key);
             }
             true
