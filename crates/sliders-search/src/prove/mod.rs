@@ -31,6 +31,7 @@ mod low_first;
 pub mod shard;
 pub mod solver;
 mod state;
+mod walk;
 pub(crate) use state::read as read_state;
 
 use crate::control::StopToken;
