@@ -1,8 +1,7 @@
 //! The sliders as types: [`Slider`] (rook, bishop or queen) and [`RookOrBishop`], the two
-//! with a relevant-occupancy mask of their own (a queen is looked up as both).
-
-use crate::reference::{attacks, bishop_mask, rook_mask};
-use crate::{Bitboard, Square};
+//! with a relevant-occupancy mask of their own (a queen is looked up as both). Their
+//! masks and attacks ([`RookOrBishop::mask`], [`RookOrBishop::attacks`]) are the
+//! reference's, so they are defined there: this module imports nothing.
 
 /// Which slider: rook, bishop, or queen (both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,19 +87,6 @@ impl RookOrBishop {
             RookOrBishop::Rook => Slider::Rook,
             RookOrBishop::Bishop => Slider::Bishop,
         }
-    }
-
-    /// The relevant-occupancy mask of `square` ([`ROOK_MASKS`](crate::reference::ROOK_MASKS), [`BISHOP_MASKS`](crate::reference::BISHOP_MASKS)).
-    pub const fn mask(self, square: Square) -> Bitboard {
-        match self {
-            RookOrBishop::Rook => rook_mask(square),
-            RookOrBishop::Bishop => bishop_mask(square),
-        }
-    }
-
-    /// The attacks from `square`, by walking the rays.
-    pub const fn attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
-        attacks(self.slider(), square, occupied)
     }
 }
 

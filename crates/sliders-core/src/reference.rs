@@ -17,6 +17,21 @@ pub(crate) const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (
 #[allow(unused_imports)]
 pub use crate::piece::{RookOrBishop, Slider};
 
+impl RookOrBishop {
+    /// The relevant-occupancy mask of `square` ([`ROOK_MASKS`], [`BISHOP_MASKS`]).
+    pub const fn mask(self, square: Square) -> Bitboard {
+        match self {
+            RookOrBishop::Rook => rook_mask(square),
+            RookOrBishop::Bishop => bishop_mask(square),
+        }
+    }
+
+    /// The attacks from `square`, by walking the rays.
+    pub const fn attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
+        attacks(self.slider(), square, occupied)
+    }
+}
+
 const fn ray_walk(square: Square, occupied: Bitboard, directions: &[(i8, i8); 4]) -> Bitboard {
     let mut attacks = 0u64;
     let mut d = 0;
