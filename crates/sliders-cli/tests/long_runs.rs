@@ -7,6 +7,19 @@ mod common;
 
 use common::{sliders, TempDir};
 
+/// A small dense run, seeded and on one thread; callers add its rounds and the rest.
+const DENSE: [&str; 9] = [
+    "dense",
+    "rook",
+    "a1",
+    "--bits",
+    "12",
+    "--seed",
+    "1",
+    "--threads",
+    "1",
+];
+
 const BLACK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/magics/black_magics_87988_annuss_fiekas.csv"
@@ -62,20 +75,7 @@ fn time_and_state_work_alike_in_find_refine_prove_and_dense() {
         ),
         (
             "dense",
-            vec![
-                "dense",
-                "rook",
-                "a1",
-                "--bits",
-                "12",
-                "--seed",
-                "1",
-                "--threads",
-                "1",
-                "--rounds",
-                "1",
-                "--quiet",
-            ],
+            [&DENSE[..], &["--rounds", "1", "--quiet"]].concat(),
         ),
     ] {
         for time in ["60s", "2m", "1h", "90"] {
@@ -190,22 +190,7 @@ fn prove_takes_the_order_as_a_word_or_a_flag_and_dense_the_same_words() {
     ask(&["--order", "descending", "--ascending"]).assert_code(2);
 
     let dense = |order: &str| {
-        sliders([
-            "dense",
-            "rook",
-            "a1",
-            "--bits",
-            "12",
-            "--seed",
-            "1",
-            "--threads",
-            "1",
-            "--rounds",
-            "1",
-            "--quiet",
-            "--order",
-            order,
-        ])
+        sliders([&DENSE[..], &["--rounds", "1", "--quiet", "--order", order]].concat())
     };
     let ascending = dense("ascending");
     let top_down = dense("top-down");
@@ -225,22 +210,13 @@ fn dense_says_this_run_s_time_and_the_total_in_all() {
     let dir = TempDir::new("dense-in-all");
     let state = dir.file("dense.json");
     let run = |rounds: &str| {
-        sliders([
-            "dense",
-            "rook",
-            "a1",
-            "--bits",
-            "12",
-            "--seed",
-            "1",
-            "--threads",
-            "1",
-            "--rounds",
-            rounds,
-            "--quiet",
-            "--state",
-            &state,
-        ])
+        sliders(
+            [
+                &DENSE[..],
+                &["--rounds", rounds, "--quiet", "--state", &state],
+            ]
+            .concat(),
+        )
     };
     run("1").assert_code(1);
     let resumed = run("2");
