@@ -106,37 +106,27 @@ fn time_and_state_work_alike_in_find_refine_prove_and_dense() {
 fn find_and_refine_still_take_resume_as_the_state_s_old_name() {
     let dir = TempDir::new("resume-alias");
     let state = dir.file("find.json");
-    let first = sliders([
-        "find",
-        "--scheme",
-        "fancy",
-        "--piece",
-        "bishop",
-        "--squares",
-        "c1,d1",
-        "--seed",
-        "1",
-        "--threads",
-        "1",
-        "--resume",
-        &state,
-    ]);
+    // The same search under the old flag name, then under the new one.
+    let find = |flag: &str| {
+        sliders([
+            "find",
+            "--scheme",
+            "fancy",
+            "--piece",
+            "bishop",
+            "--squares",
+            "c1,d1",
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+            flag,
+            &state,
+        ])
+    };
+    let first = find("--resume");
     first.assert_success();
-    let second = sliders([
-        "find",
-        "--scheme",
-        "fancy",
-        "--piece",
-        "bishop",
-        "--squares",
-        "c1,d1",
-        "--seed",
-        "1",
-        "--threads",
-        "1",
-        "--state",
-        &state,
-    ]);
+    let second = find("--state");
     second.assert_success();
     // The state written under the old name resumes under the new: the same set.
     assert_eq!(first.stdout(), second.stdout());
