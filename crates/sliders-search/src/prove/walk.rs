@@ -102,6 +102,8 @@ pub struct Exhaust {
     /// By level `u`: how many numbers have arcs short enough to be tested there, below
     /// one bucket ([`v_max`]).
     fresh_end: [u32; 65],
+    /// By level `u`: where its fresh occupancies start ([`Exhaust::fresh`]).
+    fresh_from: [u32; 65],
     /// How the walk keeps its buckets: by the number of attack classes ([`Held`]).
     held: Buckets,
     /// Bits every visited magic has: `(mask, value)`, no bit forced by default. A walk
@@ -137,11 +139,13 @@ struct Walk<'a, const CERT: bool, S: Held> {
     /// takes a bucket or not).
     undo: Vec<u16>,
     undone: usize,
-    /// The occupancies (their places in `occupancies`) whose arcs spanned two buckets
-    /// at the nodes on the path, each node's above its parent's: its children test
-    /// them again. Grown as needed (each node's part is at most the occupancies it
-    /// tests); only the ranges the nodes hand down are in use.
-    pending: Vec<u16>,
+    /// The occupancies whose arcs spanned two buckets at the nodes on the path, each
+    /// node's above its parent's: its children test them again. Each is kept as its
+    /// number, key and place in `occupancies`, so that its test reads no other table
+    /// (6 % of the time, docs/journal/exhaustive-walk.md). Grown as needed (each
+    /// node's part is at most the occupancies it tests); only the ranges the nodes
+    /// hand down are in use.
+    pending: Vec<(u64, S, u16)>,
     nodes: u64,
     found: Option<u64>,
     /// Visit only the prefixes of this cube above its depth.
@@ -157,6 +161,9 @@ struct Walk<'a, const CERT: bool, S: Held> {
     /// The occupancy (its place in `occupancies`) whose class each held slot has: a
     /// certificate's witness (all 2^16 entries with `CERT`, none without).
     holder: Vec<u16>,
+    /// By level: the nodes tested by [`Walk::fails_fresh`] before their visit, and
+    /// those found to fail.
+    prechecked: [(u32, u32); 65],
 }
 
 /// The largest number `v` whose arc at level `u` (the magic's bits from `u` up fixed)
@@ -326,6 +333,7 @@ impl Exhaust {
             order: Order::Ascending,
             low_first: None,
             fresh_end,
+            fresh_from: [0; 65],
             held: match classes.len() {
                 0..=64 => Buckets::Bits64,
                 65..=128 => Buckets::Bits128,
@@ -338,6 +346,10 @@ impl Exhaust {
         if black && !works(&ex, 1 << (covers - 1)) {
             ex.period = covers - 1;
         }
+        ex.fresh_from = core::array::from_fn(|u| match u >= ex.period as usize {
+            true => 0,
+            false => ex.fresh_end[u + 1],
+        });
         Some(ex)
     }
 
@@ -436,6 +448,7 @@ impl Exhaust {
             } else {
                 Vec::new()
             },
+            prechecked: [(0, 0); 65],
         }
     }
 
@@ -492,14 +505,10 @@ impl Exhaust {
     /// short enough there and were not at the level above (all of them up to
     /// `v_max[u]` at the root). The walk descends only below a node whose tests all
     /// passed, so a node's fresh occupancies follow its parent's.
+    #[inline(always)]
     fn fresh(&self, u: u32) -> std::ops::Range<usize> {
         let u = u as usize;
-        let from = if u >= self.period as usize {
-            0
-        } else {
-            self.fresh_end[u + 1] as usize
-        };
-        from..self.fresh_end[u] as usize
+        self.fresh_from[u] as usize..self.fresh_end[u] as usize
     }
 
     /// The prefixes with the magic's bits from `depth` up fixed that survive the
@@ -603,6 +612,10 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
     /// With `CHECKS`, the node is first checked against the cube's prefix and the
     /// forced bits; without, the caller knows that it passes both (it is below the
     /// cube's depth, and no forced bit is left below its parent).
+    ///
+    /// Without a certificate, a child with fresh occupancies may first be tested
+    /// without taking buckets ([`Walk::fails_fresh`]): one found to fail is counted
+    /// and not visited, the leaf its visit would have been.
     fn visit<const CHECKS: bool, F: FnMut(u64, u32) -> bool>(
         &mut self,
         m: u64,
@@ -644,7 +657,8 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
         let own_from = inherited.end;
         let need = own_from + inherited.len() + fresh.len() + 1;
         if self.pending.len() < need {
-            self.pending.resize(need.next_power_of_two(), 0);
+            self.pending
+                .resize(need.next_power_of_two(), (0, S::FREE, 0));
         }
         let undo_from = self.undone;
         let mut placed = undo_from;
@@ -707,19 +721,49 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
                         // SAFETY: `own` counts this node's tests so far, and `mine` has
                         // room for all of them and one more (`need` above).
                         unsafe {
-                            *mine.get_unchecked_mut(own) = i as u16;
+                            *mine.get_unchecked_mut(own) = (v, key, i as u16);
                         }
                         own += 1;
                     }
                 }};
             }
-            for &i in &parents[inherited.clone()] {
+            // `place!` without a branch on the arc's case, for the walk without a
+            // certificate: a pending occupancy's arc falls within one bucket at about
+            // every other node, a branch no predictor can learn. The bucket `first` is
+            // written in both cases (with what it held when the occupancy does not
+            // take it), and the undo and pending stacks are written in both and grow
+            // only in their case.
+            macro_rules! place_even {
+                ($i:expr, $v:expr, $key:expr) => {{
+                    let (i, v, key): (usize, u64, S) = ($i, $v, $key);
+                    let lo = v.wrapping_mul(m);
+                    let first = (lo >> shift) as usize;
+                    let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
+                    debug_assert!(first.max(last) < slot.len());
+                    // SAFETY: as in `place!`.
+                    let (a, b) = unsafe { (*slot.get_unchecked(first), *slot.get_unchecked(last)) };
+                    if S::blocks(a, b, key) {
+                        break 'tests false;
+                    }
+                    let single = first == last;
+                    let take = single & (a == S::FREE);
+                    // SAFETY: as in `place!` for `first`, `placed` and `own`.
+                    unsafe {
+                        *slot.get_unchecked_mut(first) = if take { S::taken(key) } else { a };
+                        *undo.get_unchecked_mut(placed) = first as u16;
+                        *mine.get_unchecked_mut(own) = (v, key, i as u16);
+                    }
+                    placed += usize::from(take);
+                    own += usize::from(!single);
+                }};
+            }
+            for &(v, key, i) in &parents[inherited.clone()] {
                 let i = usize::from(i);
-                debug_assert!(i < keys.len());
-                // SAFETY: the pending occupancies are places in `occupancies`, whose
-                // numbers and keys `keys` holds, one for one.
-                let (v, key) = unsafe { *keys.get_unchecked(i) };
-                place!(i, v, key);
+                if CERT {
+                    place!(i, v, key);
+                } else {
+                    place_even!(i, v, key);
+                }
             }
             for (k, &(v, key)) in keys[fresh.clone()].iter().enumerate() {
                 place!(fresh.start + k, v, key);
@@ -761,15 +805,82 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
             if checks {
                 self.visit::<true, F>(first, below, mine.clone(), go);
                 self.visit::<true, F>(second, below, mine, go);
-            } else {
+            } else if CERT || ex.fresh(below).is_empty() {
                 self.visit::<false, F>(first, below, mine.clone(), go);
                 self.visit::<false, F>(second, below, mine, go);
+            } else {
+                for child in [first, second] {
+                    if self.stopped {
+                        break;
+                    }
+                    if self.precheck(below) && self.fails_fresh_counted(child, below) {
+                        // The child fails its own tests: a leaf, counted as its visit
+                        // would count it.
+                        self.nodes += 1;
+                        if self.nodes.is_multiple_of(HALT_EVERY) && (self.halt)() {
+                            self.halted = true;
+                            self.stopped = true;
+                        }
+                    } else {
+                        self.visit::<false, F>(child, below, mine.clone(), go);
+                    }
+                }
             }
         }
+        let slot = &mut self.slot[..];
         for &s in &self.undo[undo_from..placed] {
-            self.slot[usize::from(s)] = S::FREE;
+            debug_assert!(usize::from(s) < slot.len());
+            // SAFETY: `undo` holds buckets `place!` took, each below the length of
+            // `slot` (see there).
+            unsafe {
+                *slot.get_unchecked_mut(usize::from(s)) = S::FREE;
+            }
         }
         self.undone = undo_from;
+    }
+
+    /// Whether to test a node of level `u` with [`Walk::fails_fresh`] before visiting
+    /// it: while at least half of such tests at that level have found a failing node
+    /// (a test that does not costs its tests twice), and at one node in 32 whatever
+    /// the rate, so that a level whose rate rises is tested again.
+    #[inline(always)]
+    fn precheck(&self, u: u32) -> bool {
+        let (tried, failed) = self.prechecked[u as usize];
+        tried < 64 || u64::from(failed) * 2 >= u64::from(tried) || self.nodes.is_multiple_of(32)
+    }
+
+    /// [`Walk::fails_fresh`], counted for [`Walk::precheck`].
+    #[inline(always)]
+    fn fails_fresh_counted(&mut self, m: u64, u: u32) -> bool {
+        let fails = self.fails_fresh(m, u);
+        let (tried, failed) = &mut self.prechecked[u as usize];
+        if *tried == u32::MAX {
+            (*tried, *failed) = (*tried / 2, *failed / 2);
+        }
+        *tried += 1;
+        *failed += u32::from(fails);
+        fails
+    }
+
+    /// Whether the node `m` at level `u` fails one of its fresh tests against the
+    /// buckets held now, tested without taking any. The node's own tests see these
+    /// buckets and more, so a node found to fail here fails there too: skipping its
+    /// visit leaves the tree as it was.
+    #[inline(always)]
+    fn fails_fresh(&self, m: u64, u: u32) -> bool {
+        let ex = self.ex;
+        let shift = 64 - ex.bits;
+        let span = if u >= 64 { u64::MAX } else { (1u64 << u) - 1 };
+        let slot = &self.slot[..];
+        self.keys[ex.fresh(u)].iter().any(|&(v, key)| {
+            let lo = v.wrapping_mul(m);
+            let first = (lo >> shift) as usize;
+            let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
+            debug_assert!(first.max(last) < slot.len());
+            // SAFETY: 64-bit numbers shifted right by `64 - bits`, below `2^bits`, the
+            // length of `slot`.
+            unsafe { S::blocks(*slot.get_unchecked(first), *slot.get_unchecked(last), key) }
+        })
     }
 }
 
