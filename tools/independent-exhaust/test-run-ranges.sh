@@ -2,8 +2,8 @@
 # Tests run-ranges.sh on bishop d8 (period 26: each of its 256 ranges takes milliseconds):
 # the ranges together answer as the whole search does, a second run adds nothing, a run
 # after lines were lost runs exactly those ranges again, and another question's file or a
-# bad argument is refused with exit 2; and the black 5-bit question (--black) the same way,
-# its file refused by the fancy question and back. About 15 s in CI. Exit 0 when all hold.
+# bad argument is refused with exit 2; the black 5-bit question (--black) the same way,
+# its file refused by the fancy question and back; and a random sample of cubes (--sample). About 15 s in CI. Exit 0 when all hold.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
@@ -50,6 +50,25 @@ whole_black=$("$work/exhaust" bishop d8 5 --black | tail -1)
 first=$(awk '/^[0-9]/ && $4 ~ /^found_/ {print $1, $4}' "$work/d8-5b.txt" | sort -n | sed -n 1p | cut -d' ' -f2)
 [ "${first//_/ }" = "$whole_black" ] || fail "d8 5 black: the ranges' first magic $first, the whole search's $whole_black"
 [ "$whole_black" != "$whole" ] || fail "d8 5: the black answer is the fancy one ($whole), the test shows nothing"
+
+# A sample (--sample N:SEED): N single cubes, the ones Python draws, each none once; a
+# second run adds nothing; the whole run and another seed refuse its file.
+"$run" bishop d8 4 --sample 40:7 "$work/d8-4s.txt" 2 >/dev/null
+want=$(python3 -c 'import random; print(*sorted(random.Random(7).sample(range(1 << 20), 40)))')
+got=$(awk '/^[0-9]/ {print $1}' "$work/d8-4s.txt" | sort -n | tr '\n' ' ')
+[ "$got" = "$want " ] || fail "sample 40:7: cubes $got, not $want"
+[ "$(awk '/^[0-9]/ && $2 == $1 + 1 && $4 == "none"' "$work/d8-4s.txt" | wc -l)" = 40 ] ||
+    fail "sample 40:7: a line is not one cube answered none"
+out=$("$run" bishop d8 4 --sample 40:7 "$work/d8-4s.txt")
+[ "$out" = "every range is in $work/d8-4s.txt" ] || fail "sample, second run said: $out"
+set +e
+"$run" bishop d8 4 "$work/d8-4s.txt" 2>/dev/null
+[ $? = 2 ] || fail "the whole run did not refuse a sample's file with exit 2"
+"$run" bishop d8 4 --sample 40:8 "$work/d8-4s.txt" 2>/dev/null
+[ $? = 2 ] || fail "another sample did not refuse a sample's file with exit 2"
+"$run" bishop d8 4 --sample 40 "$work/x.txt" 2>/dev/null
+[ $? = 2 ] || fail "--sample without a seed was not refused with exit 2"
+set -e
 
 # Refusals: another question's file, bad arguments.
 set +e
