@@ -32,6 +32,10 @@ struct Plain {
     found: Option<u64>,
     cube: u64,
     depth: u32,
+    /// When listing cubes: the level whose surviving nodes are listed (not descended
+    /// below), and the list.
+    list_at: Option<u32>,
+    listed: Vec<u64>,
 }
 
 impl Plain {
@@ -60,7 +64,19 @@ impl Plain {
             found: None,
             cube: 0,
             depth: 0,
+            list_at: None,
+            listed: Vec::new(),
         }
+    }
+
+    /// The surviving nodes at `depth`, in the walk's order: the cubes.
+    fn cubes(&mut self, depth: u32, period: u32) -> Vec<u64> {
+        (self.nodes, self.found, self.depth) = (0, None, u32::MAX);
+        self.list_at = Some(depth);
+        self.listed.clear();
+        self.visit(0, period, 0, &[]);
+        self.list_at = None;
+        std::mem::take(&mut self.listed)
     }
 
     fn classes(&self) -> usize {
@@ -144,7 +160,9 @@ impl Plain {
         if ok && u == 0 {
             self.found = Some(m);
         }
-        if ok && u != 0 {
+        if ok && self.list_at == Some(u) {
+            self.listed.push(m);
+        } else if ok && u != 0 {
             let below = u - 1;
             let (zero, one) = (m, m | 1 << below);
             let (a, b) = if self.descending {
@@ -271,6 +289,42 @@ fn forced_and_preferred_bits_give_the_plain_buckets_tree() {
         assert_eq!(out, plain.search_cube(cube, depth), "cube {cube:#x}");
         if let Some(magic) = out.found {
             assert_eq!(magic & mask, value, "a forced bit not kept");
+        }
+    }
+}
+
+#[test]
+fn the_listing_and_the_halting_follow_the_plain_walk() {
+    // The listing of the cubes runs the walk too (without a certificate, so with the
+    // pre-test of children that skips their visit); and a halting walk is asked every
+    // 65,536 nodes, skipped children counted: both as the plain walk has them.
+    use IndexScheme::{Black, Fancy};
+    use RookOrBishop::{Bishop, Rook};
+    for (q, below_top) in [
+        (question(Bishop, "c1", 4, Fancy), 8),
+        (question(Bishop, "d1", 4, Black), 8),
+        (question(Rook, "g2", 9, Fancy), 20),
+    ] {
+        let ex = Exhaust::new(&q).unwrap();
+        let mut plain = Plain::new(&q, false);
+        let depth = ex.period().saturating_sub(below_top).max(1);
+        let cubes = ex.cubes(depth);
+        assert_eq!(cubes, plain.cubes(depth, ex.period()), "{q:?}: the cubes");
+        for &cube in cubes.iter().step_by(cubes.len() / 5 + 1) {
+            let asked = std::cell::Cell::new(0u64);
+            let out = ex
+                .search_cube_until(cube, depth, &|| {
+                    asked.set(asked.get() + 1);
+                    false
+                })
+                .unwrap();
+            let (nodes, found) = plain.search_cube(cube, depth, ex.period());
+            assert_eq!(
+                (out.nodes, out.found),
+                (nodes, found),
+                "{q:?} cube {cube:#x}"
+            );
+            assert_eq!(asked.get(), nodes >> 16, "{q:?} cube {cube:#x}: halt asked");
         }
     }
 }

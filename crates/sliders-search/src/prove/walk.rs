@@ -676,10 +676,9 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
             // Places occupancy `i` (`v`, `class`): within one bucket the index is known
             // and the bucket must be free (it is taken) or hold the same attacks; over
             // two (the last and bucket 0 when the arc wraps past 2^64) one of them must,
-            // and the occupancy is tested again below. Without branches on which case
-            // it is: the bucket `first` is written in both (with what it held when the
-            // arc spans two), and the undo and pending stacks are written in both but
-            // grow only in their case. Ends the tests, failed, when it collides.
+            // and the occupancy is tested again below. Ends the tests, failed, when it
+            // collides. (`place_even!` below is the same test without a branch on the
+            // arc's case.)
             macro_rules! place {
                 ($i:expr, $v:expr, $key:expr) => {{
                     let (i, v, key): (usize, u64, S) = ($i, $v, $key);
@@ -906,4 +905,60 @@ const CUBE_BITS: u32 = 20;
 /// The depth of the cubes: [`CUBE_BITS`] below the top, at least 1.
 pub(super) fn cube_depth(ex: &Exhaust) -> u32 {
     ex.period().saturating_sub(CUBE_BITS).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sliders_core::{RookOrBishop, Square};
+
+    /// Walks `cube` of `q` (at [`cube_depth`]) and returns, by level, the children the
+    /// pre-test tried and found to fail.
+    fn prechecked(q: &Question, cube_index: usize) -> ([(u32, u32); 65], CubeOutcome) {
+        let ex = Exhaust::new(q).unwrap();
+        let depth = cube_depth(&ex);
+        let cube = ex.cubes(depth)[cube_index];
+        let mut walk = ex.walk::<false, u64>();
+        walk.path = Some((cube, depth));
+        walk.visit::<true, _>(0, ex.period, 0..0, &mut |_, _| true);
+        let outcome = CubeOutcome {
+            found: walk.found,
+            nodes: walk.nodes,
+        };
+        (walk.prechecked, outcome)
+    }
+
+    #[test]
+    fn the_pre_test_finds_children_that_fail_and_children_that_pass() {
+        // Rook g2's cubes: the children of level 10 die at their first fresh tests, the
+        // ones of level 18 mostly live. Both outcomes must be met, or the pre-test (and
+        // `tests/walk.rs`'s node-for-node check of it) shows nothing.
+        let q = Question {
+            piece: RookOrBishop::Rook,
+            square: Square::G2,
+            bits: 9,
+            scheme: IndexScheme::Fancy,
+        };
+        let (by_level, outcome) = prechecked(&q, 900_000);
+        assert!(outcome.nodes > 1 << 16, "{outcome:?}");
+        assert!(
+            by_level.iter().any(|&(_, failed)| failed > 0),
+            "{by_level:?}"
+        );
+        assert!(
+            by_level.iter().any(|&(tried, failed)| tried > failed),
+            "{by_level:?}"
+        );
+        // And on a question that finds a magic (rook d1, 12 bits: every cube has one).
+        let q = Question {
+            bits: 12,
+            square: Square::D1,
+            ..q
+        };
+        let (by_level, outcome) = prechecked(&q, 0);
+        assert!(outcome
+            .found
+            .is_some_and(|m| works(&Exhaust::new(&q).unwrap(), m)));
+        assert!(by_level.iter().any(|&(tried, _)| tried > 0), "{by_level:?}");
+    }
 }
