@@ -298,8 +298,8 @@ def main():
         wait(driver, lambda d: d.find_element(By.ID, "perft-progress").get_attribute("data-state") == "cancelled",
              "the divide to be cancelled")
 
-        # The research boards: rook g2 open, rook d1 found, rook a2 none.
-        for square, status in [("g2", "open"), ("d1", "found"), ("a2", "none")]:
+        # The research boards: rook h2 open, rook d1 found, rook g2 none (answered 2026-12-07).
+        for square, status in [("h2", "open"), ("d1", "found"), ("g2", "none")]:
             cell = driver.find_element(By.CSS_SELECTOR, f"#research-rook rect[data-square='{square}']")
             if cell.get_attribute("data-status") != status:
                 fail(f"research: rook {square} is {cell.get_attribute('data-status')}, not {status}")

@@ -65,9 +65,14 @@ def evidence(results, piece, square, scheme, bits):
         return "none: checked certificate"
     if any("DRAT checker" in r["checked_by"] for r in nones):
         return "none: checked DRAT proof"
-    if len(nones) >= 2:
+    # A second search of a random sample of the cubes checks the first, but is not a
+    # search of the whole question.
+    whole = [r for r in nones if r["encoding"] != "independent sample"]
+    if len(whole) >= 2:
         return "none: two searches"
-    if nones:
+    if whole and len(whole) < len(nones):
+        return "none: one search, a sample of its cubes searched again"
+    if whole:
         return "none: one search"
     closest = [int(m.group(1)) for r in mine if r["encoding"] == "dense"
                for m in [re.search(r"best (\d+) collisions", r["answer"])] if m]

@@ -11,10 +11,16 @@ and compares the output with the committed file, byte for byte):
 - tests/data/own/n_minus_1_results.csv: our finds and our proofs of "none".
 """
 import csv
+import importlib.util
 import os
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+# tools/n-minus-1-tables.py (its name is no module name): its `evidence` grades a "none".
+_spec = importlib.util.spec_from_file_location(
+    "n_minus_1_tables", os.path.join(os.path.dirname(os.path.abspath(__file__)), "n-minus-1-tables.py"))
+TABLES = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(TABLES)
 OUT = os.path.join(ROOT, "crates/sliders-cli/src/commands/serve/research.csv")
 
 
@@ -50,9 +56,8 @@ def main():
             else:
                 out.append(f"{piece},{square},{bits},found,{magic},found by sliders")
         elif nones:
-            how = ("checked certificate" if any(o["encoding"] == "exhaust certificate" for o in nones)
-                   else "checked DRAT proof" if any("DRAT checker" in o["checked_by"] for o in nones)
-                   else "two searches" if len(nones) >= 2 else "one search")
+            # How strong the "none" is, in the words of the guide's table (one place).
+            how = TABLES.evidence(ours, piece, square, "fancy", bits).removeprefix("none: ")
             out.append(f"{piece},{square},{bits},none,,proved none by sliders ({how})")
         else:
             out.append(f"{piece},{square},{bits},open,,open: no magic and no proof of none yet")

@@ -946,6 +946,45 @@ fn the_independent_searches_of_rooks_b2_and_a2_answered_none_on_every_cube_once(
 }
 
 #[test]
+fn the_independent_sample_of_rook_g2_answered_none_on_over_2000_of_its_cubes() {
+    // Searching all of g2's cubes again would cost its 1.8 T-node search again; the
+    // second search (tools/independent-exhaust) checked a random sample of cubes of 20
+    // bits instead (`run-ranges.sh --sample N:SEED`, one cube a range). Every one must
+    // be `none`, the sample as large as its file says, and at least 2,000 of its cubes
+    // must be cubes this search walked (the rest are prefixes its listing cut, which
+    // the second search must find empty too).
+    let text = include_str!("../../../tests/data/own/rook_g2_9_independent_sample.txt");
+    let ranges = independent_ranges(text, "exhaust rook g2 9 --cube-bits 20");
+    let drawn: usize = text
+        .split("for the sample ")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the file names its sample N:SEED");
+    assert_eq!(ranges.len(), drawn, "every cube of the sample, each once");
+    assert!(
+        ranges.iter().all(|&(start, end)| end == start + 1),
+        "one cube a range"
+    );
+    let ex = Exhaust::new(&question(RookOrBishop::Rook, Square::G2, 9)).unwrap();
+    let depth = ex.period() - 20;
+    let walked: std::collections::HashSet<u64> = ex
+        .cubes(depth)
+        .into_iter()
+        .map(|cube| cube >> depth)
+        .collect();
+    let ours = ranges
+        .iter()
+        .filter(|&&(start, _)| walked.contains(&start))
+        .count();
+    println!("{ours} of the {drawn} cubes of the sample are cubes of the walk");
+    assert!(
+        ours >= 2000,
+        "{ours} of the sample's cubes are cubes of the walk"
+    );
+}
+
+#[test]
 fn the_committed_black_state_resumes_and_the_results_file_gives_its_count() {
     // Rook b2's black search is a long run: its state is committed so that any machine
     // goes on from it. It must be the search's own (a run on it loads it, lists the same
