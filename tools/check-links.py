@@ -7,11 +7,17 @@ must name an existing file or directory, relative to the file that links it; a
 `#anchor` must name a heading of its target Markdown file (or of the file itself), as
 GitHub spells heading anchors. Links inside code blocks and inline code are not links.
 
+The code's comments cite the docs by path too (`docs/journal/exhaustive-walk.md`): in the
+repository's own run, every `docs/....md` path written in a source file under crates/,
+tools/, contrib/ and .ci/ must name an existing file (the journal's move left some
+stale). `--sources DIR ROOT` checks the files under DIR against ROOT instead.
+
 Exit 0 when all resolve; 1 with one line per broken link (file, line, target, why);
 2 when a file given on the command line cannot be read. Plain Python, no dependencies.
 
-    python3 tools/check-links.py            # the repository's pages
-    python3 tools/check-links.py FILE...    # the given files
+    python3 tools/check-links.py                      # the repository's pages and sources
+    python3 tools/check-links.py FILE...              # the given files
+    python3 tools/check-links.py --sources DIR ROOT   # the docs paths cited under DIR
 """
 
 import glob
@@ -99,7 +105,47 @@ def broken_links(path):
                     yield number, target, f"{resolved} has no heading with anchor #{anchor}"
 
 
+DOC_PATH = re.compile(r"\bdocs/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.md\b")
+SOURCE_SUFFIXES = (".rs", ".py", ".sh", ".c", ".h", ".toml", ".js", ".html", ".css", ".txt")
+
+
+def stale_doc_paths(top, root):
+    """(file, line, path) for each `docs/....md` path cited in a source file under `top`
+    (build output and dependencies skipped) that names no file under `root`."""
+    for directory, subdirs, names in os.walk(top):
+        subdirs[:] = sorted(d for d in subdirs if d not in ("target", "node_modules", ".git"))
+        for name in sorted(names):
+            if not (name.endswith(SOURCE_SUFFIXES) or name == "run"):
+                continue
+            path = os.path.join(directory, name)
+            try:
+                with open(path, encoding="utf-8") as f:
+                    lines = f.read().split("\n")
+            except (OSError, UnicodeDecodeError):
+                continue
+            for number, line in enumerate(lines, 1):
+                for match in DOC_PATH.finditer(line):
+                    if not os.path.isfile(os.path.join(root, match.group(0))):
+                        yield path, number, match.group(0)
+
+
+def check_sources(tops, root):
+    """Prints each stale docs path under `tops`; their number."""
+    stale = 0
+    for top in tops:
+        for path, number, cited in stale_doc_paths(top, root):
+            print(f"{path}:{number}: cites {cited}, which does not exist", file=sys.stderr)
+            stale += 1
+    return stale
+
+
 def main(argv):
+    if argv[:1] == ["--sources"]:
+        if len(argv) != 3:
+            print("usage: check-links.py --sources DIR ROOT", file=sys.stderr)
+            return 2
+        return 1 if check_sources([argv[1]], argv[2]) else 0
+    stale = 0
     if argv:
         files = argv
     else:
@@ -107,7 +153,8 @@ def main(argv):
         os.chdir(root)
         files = ["README.md"] + sorted(glob.glob("docs/*.md")) + sorted(glob.glob("docs/journal/*.md")) + sorted(
             glob.glob("crates/*/README.md"))
-    failures = 0
+        stale = check_sources(["crates", "tools", "contrib", ".ci"], ".")
+    failures = stale
     for path in files:
         try:
             found = list(broken_links(path))
@@ -120,7 +167,7 @@ def main(argv):
     if failures:
         print(f"{failures} broken link(s) in {len(files)} file(s)", file=sys.stderr)
         return 1
-    print(f"links: {len(files)} files, all relative links resolve")
+    print(f"links: {len(files)} files, all relative links resolve; no source cites a missing doc")
     return 0
 
 

@@ -234,7 +234,7 @@ pub mod ours_sorted {
     // captured role with each move (`for_each_legal_move`), as cozy-chess's hands over
     // its moves by piece: no lookup per move (alpha-beta workload, callgrind: 1,243 M
     // -> 978 M instructions with the mailbox gone too; time 0.98 -> 0.82-0.84 of
-    // cozy-chess's; docs/board-experiments.md items 19 and 20).
+    // cozy-chess's; docs/journal/board-experiments.md items 19 and 20).
     #[inline]
     fn key(mv: Move, role: Role, captured: Option<Role>) -> u32 {
         let promo = match mv.kind() {

@@ -32,7 +32,7 @@ use crate::zobrist;
 // copies the board with wide stores, and where the copy straddles two cache lines the
 // make's first loads from it wait (measured on a Zen 5, native build: the perft
 // workload took 1.05 to 1.29 of cozy-chess's time by where the process's stack fell
-// when the board was not aligned, docs/board-experiments.md items 17 and 20; no change in a
+// when the board was not aligned, docs/journal/board-experiments.md items 17 and 20; no change in a
 // baseline build).
 #[derive(Clone, Copy)]
 #[repr(align(32))]
@@ -267,7 +267,7 @@ impl Board {
     /// The role of the piece on a square, if any: what a move orderer asks of a move's
     /// `from` square (the moving piece) and `to` square (see [`Board::captured`]); read
     /// without a branch from three unions of the role sets (the board keeps no mailbox:
-    /// docs/board-experiments.md item 20). A move orderer gets both roles with each move from
+    /// docs/journal/board-experiments.md item 20). A move orderer gets both roles with each move from
     /// [`Board::for_each_legal_move`] without a lookup.
     ///
     /// ```
@@ -316,7 +316,7 @@ impl Board {
     /// The role on an occupied `square` (the king's where no other set holds it), found
     /// by testing the sets in turn. A branch on each test lets the CPU guess the role
     /// and go on, where a role read from a table would hold every later load and store
-    /// of the make until it arrives (measured with a mailbox, docs/board-experiments.md item 16: the
+    /// of the make until it arrives (measured with a mailbox, docs/journal/board-experiments.md item 16: the
     /// perft workload 143 ms to 120 ms).
     #[inline(always)]
     fn role_by_tests(&self, square: Square) -> u8 {
@@ -599,7 +599,7 @@ impl Board {
     /// ```
     // Not inlined: inlined into a search's loop, the make crowded it (a 1.8 KB frame,
     // more spills); called, the engine-loop perft workload took 0.92-0.95 of
-    // cozy-chess's time instead of 1.03 (Zen 5, plain and native builds; docs/board-experiments.md
+    // cozy-chess's time instead of 1.03 (Zen 5, plain and native builds; docs/journal/board-experiments.md
     // item 18).
     #[inline(never)]
     pub fn play_unchecked(&mut self, mv: Move) {

@@ -159,7 +159,7 @@ impl Board {
     /// moves; ties by from square, to square and promotion ([`MoveDetail::mvv_lva_key`]
     /// gives each move's place). The generator's move sets are walked in that order, so
     /// a search that orders its moves this way needs no sort (the engine-loop benchmark's
-    /// alpha-beta: docs/board-experiments.md).
+    /// alpha-beta: docs/journal/board-experiments.md).
     ///
     /// ```
     /// use sliders_movegen::{Board, MoveFilter};
