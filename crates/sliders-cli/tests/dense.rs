@@ -1,6 +1,7 @@
 //! `sliders dense`: its contract (`found 0x<16 hex> (...)` and a summary line with the
-//! seed on stdout, exit 0; exit 1 naming the limit when none is found; exit 2 naming
-//! bad input), and the committed rook d1 magic reproduced from its command.
+//! seed on stdout, exit 0; exit 1 naming the limit, or the pin whose cubes are all
+//! walked, when none is found; exit 2 naming bad input), and the committed rook d1
+//! magic reproduced from its command.
 
 mod common;
 
@@ -61,6 +62,44 @@ fn no_magic_within_the_limit_is_exit_1_and_the_state_resumes() {
         "{}",
         other.stderr()
     );
+}
+
+#[test]
+fn a_pin_whose_cubes_are_all_walked_ends_the_run_exit_1_saying_so() {
+    // Rook b1: its cubes fix bits 42-61; this pin fixes 16 of them, which leaves 16
+    // cubes. Once all are walked the run ends (it used to restart round after round).
+    let o = sliders([
+        "dense",
+        "rook",
+        "b1",
+        "--bits",
+        "10",
+        "--seed",
+        "3",
+        "--population",
+        "1024",
+        "--elite",
+        "64",
+        "--cubes-per-round",
+        "64",
+        "--cube-nodes",
+        "65536",
+        "--widen",
+        "--pin",
+        "0x0ffff00000000000:0x0a5a500000000000",
+        "--rounds",
+        "400",
+        "--threads",
+        "1",
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", o.stderr());
+    let err = o.stderr();
+    assert!(
+        err.contains("no magic for rook b1 10 fancy in the 16 cubes its --pin allows: every one has been walked, each to --cube-nodes at most"),
+        "{err}"
+    );
+    assert!(err.contains(", 16 cubes walked ("), "{err}");
 }
 
 #[test]

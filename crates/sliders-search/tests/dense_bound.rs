@@ -6,7 +6,8 @@
 //! had walked them all; every proposal after that named a cube already walked, so every
 //! round restarted. The walked cubes are kept in a list and a set without a bound; these
 //! tests show both halves: an unpinned run goes on walking new cubes past 4,096 at the
-//! rate it had, and a pinned run stops at its space's cubes and then only restarts.
+//! rate it had, and a pinned run stops at its space's cubes: it used to go on restarting,
+//! and now ends, saying that every cube of its pin was walked.
 
 use sliders_core::{RookOrBishop, Square};
 use sliders_search::dense::{hunt, DenseOptions, DenseOutcome};
@@ -80,9 +81,11 @@ fn an_unpinned_run_walks_past_4096_cubes_and_restarts_at_the_rate_it_had() {
 }
 
 #[test]
-fn a_pinned_run_stops_at_the_cubes_of_its_space_and_then_only_restarts() {
+fn a_pinned_run_ends_once_it_has_walked_every_cube_its_pin_allows() {
     // Rook b1 at 10 bits: cubes fix bits 42-61. Pinning 16 of them (44-59) leaves 16
-    // cubes, as b1's pin of 8 left 4,096.
+    // cubes, as b1's pin of 8 left 4,096. Once all are walked every proposal names a
+    // walked cube, and the run only restarted (b1: 2,851 restarts); it now ends there,
+    // saying so, with the rounds it was given left over.
     let q = Question {
         piece: RookOrBishop::Rook,
         square: "b1".parse::<Square>().unwrap(),
@@ -90,12 +93,22 @@ fn a_pinned_run_stops_at_the_cubes_of_its_space_and_then_only_restarts() {
         scheme: IndexScheme::Fancy,
     };
     let pin = (0x0fff_f000_0000_0000, 0x0a5a_5000_0000_0000);
-    let out = rounds(&q, pin, 40);
+    let out = rounds(&q, pin, 400);
     println!(
-        "{} cubes walked, {} restarts",
-        out.cubes_walked, out.restarts
+        "{} cubes walked, {} restarts, {} rounds, stopped by {:?}",
+        out.cubes_walked, out.restarts, out.rounds, out.stopped
     );
     assert_eq!(out.found, None);
-    assert!(out.cubes_walked <= 16, "{} cubes walked", out.cubes_walked);
-    assert!(out.restarts >= 20, "{} restarts in 40 rounds", out.restarts);
+    assert_eq!(out.pin_cubes, Some(16));
+    assert_eq!(out.cubes_walked, 16, "every cube of the pin, each once");
+    assert_eq!(out.stopped, Some("pin"));
+    assert!(out.rounds < 400, "{} rounds", out.rounds);
+    // Unpinned, or pinned outside the cube bits, the cubes are not counted.
+    let free = rounds(&q, (0, 0), 2);
+    assert_eq!((free.pin_cubes, free.stopped), (None, Some("rounds")));
+    let low = rounds(&q, (0xffff, 0xffff), 2);
+    assert_eq!(
+        (low.pin_cubes, low.stopped),
+        (Some(1 << 20), Some("rounds"))
+    );
 }

@@ -189,6 +189,16 @@ pub fn run(args: DenseArgs) -> Result<(), CliError> {
             sayln!("{summary}")?;
             Ok(())
         }
+        None if outcome.stopped == Some("pin") => {
+            noteln!("{summary}");
+            Err(CliError {
+                code: 1,
+                message: format!(
+                    "no magic for {name} in the {} cubes its --pin allows: every one has been walked, each to --cube-nodes at most",
+                    outcome.pin_cubes.unwrap_or(0)
+                ),
+            })
+        }
         None => {
             noteln!("{summary}");
             let why = match outcome.stopped {

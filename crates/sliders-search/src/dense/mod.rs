@@ -171,8 +171,12 @@ pub struct DenseOutcome {
     pub seconds: f64,
     /// Seconds of this run.
     pub run_seconds: f64,
-    /// Why it stopped without a magic: "rounds", "time" or "signal".
+    /// Why it stopped without a magic: "rounds", "time", "signal", or "pin" (every
+    /// cube the pin allows has been walked: see `pin_cubes`).
     pub stopped: Option<&'static str>,
+    /// With a pin, the cubes it allows, when they can be counted (a top-down walk over
+    /// the whole period: not the black mirror's, not `low-first`'s); `None` without.
+    pub pin_cubes: Option<u64>,
 }
 
 /// A run that could not start or save.
@@ -217,6 +221,18 @@ struct Prepared {
 }
 
 impl Prepared {
+    /// The cubes a pin (its mask) allows: the walk's cube bits it leaves free. `None`
+    /// without a pin, or where the cubes are not those bits alone (the black mirror
+    /// folds a cube onto another; `low-first` counts its cubes from bit 0).
+    fn pin_cubes(&self, pin: u64) -> Option<u64> {
+        let below = |bits: u32| if bits >= 64 { !0 } else { (1u64 << bits) - 1 };
+        if pin == 0 || self.order == Order::LowFirst || self.ex.period() < self.covers {
+            return None;
+        }
+        let cube_bits = below(self.covers) & !below(self.depth);
+        Some(1 << (cube_bits.count_ones() - (pin & cube_bits).count_ones()))
+    }
+
     /// The walk's cube holding `magic` (for black, the mirror's half the walk visits).
     fn cube_of(&self, magic: u64) -> u64 {
         let below = |bits: u32| if bits >= 64 { !0 } else { (1u64 << bits) - 1 };
@@ -369,6 +385,16 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
             stopped = Some("time");
             break;
         }
+        // A pinned run that has walked every cube its pin allows would only propose
+        // walked cubes and restart, round after round (rook b1, 2,851 restarts): it has
+        // searched its space, each cube to `cube_nodes` at most, and says so.
+        if prepared
+            .pin_cubes(options.pin.0)
+            .is_some_and(|cubes| st.walked.len() as u64 >= cubes)
+        {
+            stopped = Some("pin");
+            break;
+        }
         let halt = || options.stop.requested() || out_of_time();
         let Some(next) = pool.install(|| round(&prepared, options, &st, stream, &halt))? else {
             stopped = Some(if options.stop.requested() {
@@ -428,6 +454,7 @@ pub fn hunt(question: &Question, options: &DenseOptions) -> Result<DenseOutcome,
             .map_err(DenseError::State)?,
         seconds: st.seconds,
         run_seconds: start.elapsed().as_secs_f64(),
+        pin_cubes: prepared.pin_cubes(options.pin.0),
         stopped: if found.is_some() { None } else { stopped },
     })
 }
