@@ -177,6 +177,19 @@ fn v_max(u: u32, bits: u32) -> u64 {
     }
 }
 
+/// The buckets where the arc of number `v` starts and ends at a node `m` whose free bits
+/// span `span` (`2^u - 1`), for an index of `64 - shift` bits: `v·m` and `v·m + v·span`,
+/// each shifted. Within one bucket when the two are equal; else over two (the arc is
+/// shorter than a bucket, [`v_max`]), the last and bucket 0 when it wraps past 2^64.
+#[inline(always)]
+fn arc(v: u64, m: u64, span: u64, shift: u32) -> (usize, usize) {
+    let lo = v.wrapping_mul(m);
+    (
+        (lo >> shift) as usize,
+        (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize,
+    )
+}
+
 /// A certificate's node tag ([`super::certificate`]): the node is split, its two
 /// children follow.
 pub const SPLIT: u8 = 0;
@@ -682,9 +695,7 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
             macro_rules! place {
                 ($i:expr, $v:expr, $key:expr) => {{
                     let (i, v, key): (usize, u64, S) = ($i, $v, $key);
-                    let lo = v.wrapping_mul(m);
-                    let first = (lo >> shift) as usize;
-                    let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
+                    let (first, last) = arc(v, m, span, shift);
                     debug_assert!(first.max(last) < slot.len());
                     // SAFETY: `first` and `last` are 64-bit numbers shifted right by
                     // `64 - bits`, so below `2^bits`, the length of `slot`.
@@ -735,9 +746,7 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
             macro_rules! place_even {
                 ($i:expr, $v:expr, $key:expr) => {{
                     let (i, v, key): (usize, u64, S) = ($i, $v, $key);
-                    let lo = v.wrapping_mul(m);
-                    let first = (lo >> shift) as usize;
-                    let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
+                    let (first, last) = arc(v, m, span, shift);
                     debug_assert!(first.max(last) < slot.len());
                     // SAFETY: as in `place!`.
                     let (a, b) = unsafe { (*slot.get_unchecked(first), *slot.get_unchecked(last)) };
@@ -872,9 +881,7 @@ impl<const CERT: bool, S: Held> Walk<'_, CERT, S> {
         let span = if u >= 64 { u64::MAX } else { (1u64 << u) - 1 };
         let slot = &self.slot[..];
         self.keys[ex.fresh(u)].iter().any(|&(v, key)| {
-            let lo = v.wrapping_mul(m);
-            let first = (lo >> shift) as usize;
-            let last = (lo.wrapping_add(v.wrapping_mul(span)) >> shift) as usize;
+            let (first, last) = arc(v, m, span, shift);
             debug_assert!(first.max(last) < slot.len());
             // SAFETY: 64-bit numbers shifted right by `64 - bits`, below `2^bits`, the
             // length of `slot`.
